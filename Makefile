@@ -1,0 +1,143 @@
+# Makefile - builds every chapter of the companion into build/.
+#
+#   make            build every program (build/<chapter>/<program>)
+#   make run        build, then run every exercise and print a verdict table
+#   make test       build, then run all tests with CTest
+#   make book       the book (build/book/index.html, needs pandoc)
+#   make bench      every benchmark (needs a GPU); results under build/bench/
+#   make sanitize   every CUDA program under compute-sanitizer (needs a GPU)
+#   make clean
+#
+# Each chapter folder has a module.mk that lists its programs:
+#   PROGRAMS += ch11_linked_lists/list_rank
+#   ch11_linked_lists/list_rank.SRCS := ch11_linked_lists/list_rank.c ch11_linked_lists/pointer_jump.cu
+# A program with a .cu source is a GPU program: it links the CUDA runtime
+# and is skipped (with one line saying so) when nvcc is not installed.
+
+CHAPTERS := common ch03_work_span ch11_linked_lists reduced_ops canonical_scan
+BUILD    := build
+
+# --- host compiler ---------------------------------------------------------
+# -ffp-contract=off everywhere: no fused multiply-adds on the host, so the C
+# baselines evaluate exactly the expressions the book writes down and can
+# match the GPU bit for bit.
+CC      ?= gcc
+CFLAGS  := -std=c11 -O2 -Wall -Wextra -Werror -ffp-contract=off -Icommon $(EXTRA_CFLAGS)
+LDLIBS  := -lm
+
+# --- CUDA ------------------------------------------------------------------
+NVCC ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
+# Default architecture: the local GPU's when there is one, otherwise real
+# code for sm_80 and sm_90 plus PTX that newer GPUs can compile at load time.
+LOCAL_CC := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n1 | tr -d '.[:space:]')
+ifneq ($(CUDA_ARCH),)
+  NVARCH := -arch=$(CUDA_ARCH)
+else ifneq ($(LOCAL_CC),)
+  NVARCH := -arch=sm_$(LOCAL_CC)
+else
+  NVARCH := -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
+            -gencode arch=compute_90,code=compute_90
+endif
+# --fmad=false everywhere on the device, for the same reason as
+# -ffp-contract=off on the host: a*b+c is two roundings on both sides.
+NVFLAGS := -O3 -std=c++17 $(NVARCH) --fmad=false -Icommon \
+           -Xcompiler -Wall,-Wextra --Werror all-warnings $(EXTRA_NVFLAGS)
+
+PROGRAMS :=
+include $(wildcard $(addsuffix /module.mk,$(CHAPTERS)))
+
+is_gpu_program = $(filter %.cu,$($(1).SRCS))
+GPU_PROGRAMS := $(foreach p,$(PROGRAMS),$(if $(call is_gpu_program,$(p)),$(p)))
+CPU_PROGRAMS := $(filter-out $(GPU_PROGRAMS),$(PROGRAMS))
+ifeq ($(NVCC),)
+  BUILT_PROGRAMS := $(CPU_PROGRAMS)
+else
+  BUILT_PROGRAMS := $(PROGRAMS)
+endif
+
+COMMON_LIB     := $(BUILD)/common/libcommon.a
+COMMON_GPU_LIB := $(BUILD)/common/libcommon_gpu.a
+COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/%.o,common/cli.c common/rng.c common/verify.c common/timing.c)
+COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/run_on.c common/gpu.cu)
+
+.PHONY: all run test book bench sanitize clean ctest-file nvcc-note
+all: $(addprefix $(BUILD)/,$(BUILT_PROGRAMS)) ctest-file nvcc-note
+
+nvcc-note:
+ifeq ($(NVCC),)
+	@echo "note: nvcc not found (PATH, /usr/local/cuda/bin): GPU programs were skipped: $(notdir $(GPU_PROGRAMS))"
+endif
+
+# --- compiling and linking -------------------------------------------------
+$(BUILD)/obj/%.c.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $($<.CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/obj/%.cu.o: %.cu
+	@mkdir -p $(@D)
+	$(NVCC) $(NVFLAGS) $($<.NVFLAGS) -MMD -MP -MF $(@:.o=.d) -c $< -o $@
+
+$(COMMON_LIB): $(COMMON_C_OBJS)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(COMMON_GPU_LIB): $(COMMON_GPU_OBJS)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+define PROGRAM_RULES
+$(BUILD)/$(1): $(patsubst %,$(BUILD)/obj/%.o,$($(1).SRCS)) $(if $(call is_gpu_program,$(1)),$(COMMON_GPU_LIB)) $(COMMON_LIB)
+	@mkdir -p $$(@D)
+	$(if $(call is_gpu_program,$(1)),$$(NVCC) $$(NVARCH),$$(CC)) -o $$@ $$^ $$(LDLIBS)
+endef
+$(foreach p,$(BUILT_PROGRAMS),$(eval $(call PROGRAM_RULES,$(p))))
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+
+# --- tests (CTest, driven by a generated build/CTestTestfile.cmake) --------
+TEST_LISTS := $(wildcard $(addsuffix /tests.list,$(CHAPTERS)) book/tests.list)
+ctest-file: $(BUILD)/CTestTestfile.cmake
+$(BUILD)/CTestTestfile.cmake: $(TEST_LISTS) tools/gen_ctest.sh Makefile
+	@mkdir -p $(@D)
+	NVCC="$(NVCC)" sh tools/gen_ctest.sh $(BUILD) $(TEST_LISTS)
+
+PANDOC := $(shell command -v pandoc 2>/dev/null)
+
+test: all
+ifneq ($(PANDOC),)
+	$(MAKE) --no-print-directory book
+endif
+	ctest --test-dir $(BUILD) --output-on-failure $(CTEST_ARGS)
+
+run: all
+ifneq ($(PANDOC),)
+	$(MAKE) --no-print-directory book
+else
+	@echo "error: pandoc not found (apt-get install pandoc); the book was not built, going on"
+endif
+	sh tools/run_all.sh $(CHAPTERS)
+
+# --- the book ----------------------------------------------------------------
+BOOK_SOURCES := $(sort $(wildcard book/*.md))
+book: all
+ifeq ($(PANDOC),)
+	@echo "error: pandoc not found (apt-get install pandoc)"; exit 2
+else
+	sh tools/book_outputs.sh $(BUILD)/book/outputs
+	pandoc --standalone --toc --toc-depth=2 --mathml --number-sections \
+	  --metadata-file=book/metadata.yaml --lua-filter=book/filters/weave.lua \
+	  --css=book/style.css --self-contained --resource-path=.:book \
+	  -o $(BUILD)/book/index.html $(BOOK_SOURCES)
+	@echo "book: $(BUILD)/book/index.html"
+endif
+
+# --- GPU-only targets ---------------------------------------------------------
+# bench.list and sanitize.list in each chapter hold one command per line.
+bench: all
+	sh tools/run_list.sh bench $(BUILD)/bench $(CHAPTERS)
+
+sanitize: all
+	sh tools/run_list.sh sanitize $(BUILD)/sanitize $(CHAPTERS)
+
+clean:
+	rm -rf $(BUILD)

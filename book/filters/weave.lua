@@ -1,0 +1,133 @@
+-- weave.lua - weaves tested source code and real program output into the book.
+--
+--   ```{.c include="ch11_linked_lists/pointer_jump.cu" listing="pointer-jump-round"}
+--   ```
+-- is replaced by the lines between `[listing pointer-jump-round]` and the next
+-- `[end]` in that file (the marker lines themselves are left out); without
+-- `listing=` the whole file is included.
+--
+--   ```{.output name="ch03.work_span_cpu"}
+--   ```
+-- is replaced by the file build/book/outputs/<name>.txt, which
+-- tools/book_outputs.sh writes from book/outputs.list (CPU programs are run
+-- by the build; GPU outputs are committed H200 recordings).
+--
+--   ::: solution
+--   ...
+--   :::
+-- becomes a worked solution that opens on click (<details>).
+--
+-- Anything missing stops the build with an error naming chapter and marker.
+
+local outputs_dir = os.getenv("BOOK_OUTPUTS") or "build/book/outputs"
+
+local function read_file(path)
+  local f = io.open(path, "r")
+  if not f then return nil end
+  local text = f:read("a")
+  f:close()
+  return text
+end
+
+local function fail(chapter, message)
+  error("error: book chapter '" .. chapter .. "': " .. message, 0)
+end
+
+local function escape_pattern(s)
+  return (s:gsub("[%^%$%(%)%%%.%[%]%*%+%-%?]", "%%%0"))
+end
+
+-- The lines strictly between the start marker and the next [end].
+local function extract_listing(text, name)
+  local start_pat = "%[listing " .. escape_pattern(name) .. "%]"
+  local lines, inside, found = {}, false, false
+  for line in (text .. "\n"):gmatch("(.-)\n") do
+    if inside then
+      if line:find("%[end%]") then return table.concat(lines, "\n"), true end
+      table.insert(lines, line)
+    elseif line:find(start_pat) then
+      inside, found = true, true
+    end
+  end
+  return nil, found
+end
+
+-- Removes the indentation shared by all non-blank lines.
+local function dedent(text)
+  local min = nil
+  for line in (text .. "\n"):gmatch("(.-)\n") do
+    if line:find("%S") then
+      local indent = #line:match("^ *")
+      if not min or indent < min then min = indent end
+    end
+  end
+  if not min or min == 0 then return text end
+  local out = {}
+  for line in (text .. "\n"):gmatch("(.-)\n") do
+    table.insert(out, line:sub(min + 1))
+  end
+  return table.concat(out, "\n"):gsub("\n+$", "")
+end
+
+local function include_listing(cb, chapter)
+  local path = cb.attributes.include
+  local name = cb.attributes.listing
+  local text = read_file(path)
+  if not text then fail(chapter, "listing source '" .. path .. "' not found") end
+  if name then
+    local body, started = extract_listing(text, name)
+    if not started then fail(chapter, "marker [listing " .. name .. "] not found in " .. path) end
+    if not body then fail(chapter, "marker [listing " .. name .. "] in " .. path .. " has no [end]") end
+    text = dedent(body)
+  end
+  cb.text = text:gsub("\n+$", "")
+  cb.attributes.include = nil
+  cb.attributes.listing = nil
+  local label = pandoc.Plain({ pandoc.Code(path), pandoc.Str(name and (" — " .. name) or "") })
+  return pandoc.Div({ label, cb }, pandoc.Attr("", { "listing" }))
+end
+
+local function include_output(cb, chapter)
+  local name = cb.attributes.name
+  local path = outputs_dir .. "/" .. name .. ".txt"
+  local text = read_file(path)
+  if not text then fail(chapter, "program output '" .. name .. "' not found (" .. path .. "; is it in book/outputs.list?)") end
+  local caption = nil
+  local first, rest = text:match("^# ([^\n]*)\n(.*)$")
+  if first then caption, text = first, rest end
+  local block = pandoc.CodeBlock(text:gsub("\n+$", ""), pandoc.Attr("", { "output" }))
+  local parts = {}
+  if caption then table.insert(parts, pandoc.Plain({ pandoc.Emph({ pandoc.Str(caption) }) })) end
+  table.insert(parts, block)
+  return pandoc.Div(parts, pandoc.Attr("", { "program-output" }))
+end
+
+local function weave_block(blk, chapter)
+  if blk.t == "CodeBlock" then
+    if blk.attributes.include then return include_listing(blk, chapter) end
+    if blk.classes:includes("output") and blk.attributes.name then return include_output(blk, chapter) end
+    return blk
+  end
+  if blk.t == "Div" and blk.classes:includes("solution") then
+    local inner = pandoc.walk_block(pandoc.Div(blk.content), {
+      CodeBlock = function(cb) return weave_block(cb, chapter) end })
+    local blocks = { pandoc.RawBlock("html", '<details class="solution"><summary>Worked solution</summary>') }
+    for _, b in ipairs(inner.content) do table.insert(blocks, b) end
+    table.insert(blocks, pandoc.RawBlock("html", "</details>"))
+    return blocks
+  end
+  return pandoc.walk_block(blk, { CodeBlock = function(cb) return weave_block(cb, chapter) end })
+end
+
+function Pandoc(doc)
+  local chapter = "(front matter)"
+  local out = {}
+  for _, blk in ipairs(doc.blocks) do
+    if blk.t == "Header" and blk.level == 1 then chapter = pandoc.utils.stringify(blk) end
+    local woven = weave_block(blk, chapter)
+    if woven.t then table.insert(out, woven) else
+      for _, b in ipairs(woven) do table.insert(out, b) end
+    end
+  end
+  return pandoc.Pandoc(out, doc.meta)
+end

@@ -1,0 +1,58 @@
+/* cli.h - strict, table-driven command-line parsing.
+ *
+ * A program lists its options in an array of `cli_option` and calls
+ * cli_parse(). Anything the table does not allow -- an unknown option, a
+ * missing value, "abc" where a number belongs, 0 or a negative where it is
+ * not allowed, a number too large -- prints one line
+ *     error: --n expects an integer in [1, 1073741824], got 'abc'
+ * and exits with EXIT_BAD_INPUT (2). `--help` prints the usage and exits 0.
+ * Values may be written `--n 1000`, `--n=1000`, in hex (`0x3e8`) or as a
+ * power of two (`2^20`). */
+#ifndef COMMON_CLI_H
+#define COMMON_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    CLI_FLAG,    /* no value; target is int, set to 1 */
+    CLI_U64,     /* unsigned integer in [min, max]; target is uint64_t */
+    CLI_DOUBLE,  /* finite floating-point number; target is double */
+    CLI_CHOICE,  /* one word of `choices` ("cpu|gpu|both"); target is const char * */
+    CLI_STRING   /* any non-empty text (a file name); target is const char * */
+} cli_kind;
+
+typedef struct {
+    const char *name;    /* "--n" */
+    cli_kind kind;
+    void *target;        /* where the parsed value goes */
+    const char *help;    /* one line for --help */
+    uint64_t min, max;   /* CLI_U64 only: inclusive range */
+    const char *choices; /* CLI_CHOICE only: "a|b|c" */
+} cli_option;
+
+/* Parses argv against the table; exits 0 on --help and 2 on any error. */
+void cli_parse(int argc, char **argv, const char *summary,
+               const cli_option *options, size_t count);
+
+/* The same parsers, usable for numbers read from files. Return 0 on success. */
+int cli_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
+int cli_parse_double(const char *text, double *out);
+
+/* The --on option of programs with both a CPU and a GPU path. */
+typedef enum { RUN_CPU = 1, RUN_GPU = 2, RUN_BOTH = 3 } run_on;
+
+/* Turns the --on text (NULL when the option was not given) into a run_on:
+ * no --on means both when a GPU is present, otherwise cpu. Asking for
+ * gpu/both without a device prints "skipped: no CUDA device" and exits 77. */
+run_on cli_resolve_on(const char *on_text);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,57 @@
+/* gpu_smoke.c - checks that the GPU path of the build works end to end:
+ * y = a*x + y on the CPU and on the GPU, compared bit for bit. */
+#include "common.h"
+#include "gpu_smoke.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    uint64_t n = 1000000, seed = 1;
+    const char *on = NULL;
+    const cli_option options[] = {
+        { "--n", CLI_U64, &n, "number of elements (default 1000000)", 1, UINT64_C(1) << 28, NULL },
+        { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
+        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+    };
+    cli_parse(argc, argv, "GPU smoke test: y = a*x + y on CPU and GPU, compared bit for bit.",
+              options, sizeof options / sizeof options[0]);
+    const run_on where = cli_resolve_on(on);
+
+    double *x = malloc(n * sizeof *x), *y_cpu = malloc(n * sizeof *y_cpu), *y_gpu = malloc(n * sizeof *y_gpu);
+    if (!x || !y_cpu || !y_gpu) {
+        fprintf(stderr, "error: cannot allocate 3 arrays of %" PRIu64 " doubles\n", n);
+        return EXIT_BAD_INPUT;
+    }
+    splitmix64 g = { seed };
+    for (uint64_t i = 0; i < n; i++) {
+        x[i] = splitmix64_uniform(&g, -1.0, 1.0);
+        y_cpu[i] = y_gpu[i] = splitmix64_uniform(&g, -1.0, 1.0);
+    }
+    const double a = 0.75;
+    for (uint64_t i = 0; i < n; i++)
+        y_cpu[i] = a * x[i] + y_cpu[i];
+    printf("axpy over %" PRIu64 " random doubles, a = %g\n", n, a);
+
+    int ok = 1;
+    if (where & RUN_GPU) {
+        char device[256];
+        gpu_device_describe(device, sizeof device);
+        printf("GPU: %s\n", device);
+        gpu_axpy(a, x, y_gpu, n);
+        uint64_t differ = 0;
+        for (uint64_t i = 0; i < n; i++)
+            differ += !doubles_bit_equal(y_cpu[i], y_gpu[i]);
+        printf("elements that differ between CPU and GPU: %" PRIu64 "\n", differ);
+        ok = verdict("GPU axpy equals CPU axpy bit for bit", differ == 0);
+    } else {
+        printf("GPU path not run (no CUDA device)\n");
+        ok = verdict("CPU axpy ran", 1);
+    }
+    free(x);
+    free(y_cpu);
+    free(y_gpu);
+    return exit_status(ok);
+}

@@ -1,0 +1,27 @@
+#!/bin/sh
+# book_outputs.sh OUTDIR - writes every program output the book shows into
+# OUTDIR/<name>.txt, from book/outputs.list:
+#     NAME  cpu|gpu  COMMAND...
+# cpu: the command is run now, so the book always shows what the current
+#      program prints (stdout and stderr, as a terminal shows them).
+# gpu: the committed recording book/outputs/NAME.txt is used; its first line
+#      says where and when it was recorded. tests check both kinds.
+set -u
+outdir=$1
+mkdir -p "$outdir"
+status=0
+while IFS= read -r line || [ -n "$line" ]; do
+    case "$line" in ''|'#'*) continue ;; esac
+    name=$(printf '%s\n' "$line" | awk '{print $1}')
+    kind=$(printf '%s\n' "$line" | awk '{print $2}')
+    cmd=$(printf '%s\n' "$line" | sed -E 's/^[[:space:]]*[^[:space:]]+[[:space:]]+[^[:space:]]+[[:space:]]+//')
+    if [ "$kind" = cpu ]; then
+        { echo "# \$ $cmd"; sh -c "$cmd" 2>&1; } > "$outdir/$name.txt"
+    elif [ -f "book/outputs/$name.txt" ]; then
+        cp "book/outputs/$name.txt" "$outdir/$name.txt"
+    else
+        echo "error: book/outputs.list: GPU output '$name' has no recording book/outputs/$name.txt" >&2
+        status=2
+    fi
+done < book/outputs.list
+exit $status

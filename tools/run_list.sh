@@ -1,0 +1,45 @@
+#!/bin/sh
+# run_list.sh bench|sanitize OUTDIR CHAPTER... - runs every command of the
+# chapters' bench.list (benchmarks) or sanitize.list (each command under
+# compute-sanitizer memcheck, racecheck and synccheck), one log per command.
+# Needs a CUDA device: without one it says so and exits 0.
+mode=$1; outdir=$2; shift 2
+mkdir -p "$outdir"
+if ! nvidia-smi -L >/dev/null 2>&1; then
+    echo "skipped: no CUDA device ($mode needs a GPU)"; exit 0
+fi
+if [ "$mode" = sanitize ]; then
+    sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+    tools="memcheck racecheck synccheck"
+else
+    tools="none"
+fi
+failed=0; count=0
+for chapter in "$@"; do
+    list=$chapter/$mode.list
+    [ -f "$list" ] || continue
+    n=0
+    while IFS= read -r cmd || [ -n "$cmd" ]; do
+        case "$cmd" in ''|'#'*) continue ;; esac
+        n=$((n + 1))
+        for tool in $tools; do
+            log="$outdir/$chapter.$n.$tool.log"
+            if [ "$mode" = sanitize ]; then
+                full="$sanitizer --tool $tool --error-exitcode 99 $cmd"
+            else
+                full="$cmd"
+            fi
+            echo "== $full"
+            sh -c "$full" > "$log" 2>&1
+            status=$?
+            count=$((count + 1))
+            if [ "$status" -ne 0 ]; then
+                failed=$((failed + 1)); echo "   FAILED (exit $status): $log"; tail -n 20 "$log"
+            else
+                tail -n 2 "$log" | sed 's/^/   /'
+            fi
+        done
+    done < "$list"
+done
+echo "$mode: $count runs, $failed failed; logs in $outdir/"
+[ "$failed" -eq 0 ]
