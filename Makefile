@@ -124,6 +124,7 @@ ifeq ($(PANDOC),)
 	@echo "error: pandoc not found (apt-get install pandoc)"; exit 2
 else
 	sh tools/book_outputs.sh $(BUILD)/book/outputs
+	sh tools/book_figures.sh $(BUILD)/book/figures
 	pandoc --standalone --toc --toc-depth=2 --mathml --number-sections \
 	  --metadata-file=book/metadata.yaml --lua-filter=book/filters/weave.lua \
 	  --css=book/style.css --self-contained --resource-path=.:book \

@@ -1,20 +1,18 @@
 #!/bin/sh
 # book_outputs.sh OUTDIR - writes every program output the book shows into
-# OUTDIR/<name>.txt, from book/outputs.list:
+# OUTDIR/<name>.txt, from book/outputs.list and every chapter's outputs.list:
 #     NAME  cpu|gpu  COMMAND...
 # cpu: the command is run now, so the book always shows what the current
 #      program prints (stdout and stderr, as a terminal shows them).
 # gpu: the committed recording book/outputs/NAME.txt is used; its first line
 #      says where and when it was recorded. tests check both kinds.
+. tools/lists.sh
 set -u
 outdir=$1
 mkdir -p "$outdir"
 status=0
-while IFS= read -r line || [ -n "$line" ]; do
-    case "$line" in ''|'#'*) continue ;; esac
-    name=$(printf '%s\n' "$line" | awk '{print $1}')
-    kind=$(printf '%s\n' "$line" | awk '{print $2}')
-    cmd=$(printf '%s\n' "$line" | sed -E 's/^[[:space:]]*[^[:space:]]+[[:space:]]+[^[:space:]]+[[:space:]]+//')
+while IFS= read -r line; do
+    split_entry "$line"; name=$entry_name; kind=$entry_kind; cmd=$entry_cmd
     if [ "$kind" = cpu ]; then
         { echo "# \$ $cmd"; sh -c "$cmd" 2>&1; } > "$outdir/$name.txt"
     elif [ -f "book/outputs/$name.txt" ]; then
@@ -23,5 +21,7 @@ while IFS= read -r line || [ -n "$line" ]; do
         echo "error: book/outputs.list: GPU output '$name' has no recording book/outputs/$name.txt" >&2
         status=2
     fi
-done < book/outputs.list
+done <<EOF
+$(list_entries book/outputs.list */outputs.list)
+EOF
 exit $status

@@ -5,6 +5,7 @@
 #        with a fresh run; skipped (77) when the book was not built.
 #   gpu: compares the committed recording book/outputs/<name>.txt (less its
 #        first line) with a fresh run on this machine's GPU; 77 without one.
+. tools/lists.sh
 kind=$1
 if [ "$kind" = cpu ] && [ ! -f build/book/index.html ]; then
     echo "skipped: the book was not built (pandoc not found)"; exit 77
@@ -13,12 +14,9 @@ if [ "$kind" = gpu ] && ! nvidia-smi -L >/dev/null 2>&1; then
     echo "skipped: no CUDA device"; exit 77
 fi
 checked=0; failed=0
-while IFS= read -r line || [ -n "$line" ]; do
-    case "$line" in ''|'#'*) continue ;; esac
-    name=$(printf '%s\n' "$line" | awk '{print $1}')
-    k=$(printf '%s\n' "$line" | awk '{print $2}')
+while IFS= read -r line; do
+    split_entry "$line"; name=$entry_name; k=$entry_kind; cmd=$entry_cmd
     [ "$k" = "$kind" ] || continue
-    cmd=$(printf '%s\n' "$line" | sed -E 's/^[[:space:]]*[^[:space:]]+[[:space:]]+[^[:space:]]+[[:space:]]+//')
     if [ "$kind" = cpu ]; then shown=build/book/outputs/$name.txt; else shown=book/outputs/$name.txt; fi
     if [ ! -f "$shown" ]; then echo "FAIL: $name: $shown missing"; failed=$((failed + 1)); continue; fi
     if sh -c "$cmd" 2>&1 | diff -u "$shown" - --label "book: $shown" --label "now: $cmd" \
@@ -29,7 +27,9 @@ while IFS= read -r line || [ -n "$line" ]; do
         sh -c "$cmd" 2>&1 | diff -u "$shown" - | sed -n '3,20p'
         failed=$((failed + 1))
     fi
-done < book/outputs.list
+done <<EOF
+$(list_entries book/outputs.list */outputs.list)
+EOF
 echo "$kind outputs: $checked match the book, $failed differ"
 [ "$checked" -gt 0 ] || [ "$failed" -gt 0 ] || { echo "skipped: the book shows no $kind outputs yet"; exit 77; }
 [ "$failed" -eq 0 ]

@@ -3,6 +3,7 @@
 # verdict table. Exercises are listed in each chapter's exercises.list:
 #     SECTION  cpu|gpu  COMMAND...
 # Exit 1 if any exercise reports a MISMATCH (or fails in another way).
+. tools/lists.sh
 build=build
 log_dir=$build/run
 mkdir -p "$log_dir"
@@ -10,14 +11,10 @@ table=$log_dir/table.txt
 : > "$table"
 failed=0
 for chapter in "$@"; do
-    list=$chapter/exercises.list
-    [ -f "$list" ] || continue
-    while IFS= read -r line || [ -n "$line" ]; do
-        case "$line" in ''|'#'*) continue ;; esac
-        section=$(printf '%s\n' "$line" | awk '{print $1}')
-        kind=$(printf '%s\n' "$line" | awk '{print $2}')
-        cmd=$(printf '%s\n' "$line" | sed -E 's/^[[:space:]]*[^[:space:]]+[[:space:]]+[^[:space:]]+[[:space:]]+//')
-        program=$(printf '%s\n' "$cmd" | awk '{print $1}')
+    while IFS= read -r line; do
+        [ -n "$line" ] || continue
+        split_entry "$line"; section=$entry_name; kind=$entry_kind; cmd=$entry_cmd
+        program=${cmd%% *}
         name=$(basename "$program")
         log="$log_dir/$chapter.$name.$kind.log"
         echo "== $section $name ($kind): $cmd"
@@ -35,7 +32,9 @@ for chapter in "$@"; do
             esac
         fi
         printf '%-18s %-8s %-22s %-4s %s\n' "$chapter" "$section" "$name" "$kind" "$result" >> "$table"
-    done < "$list"
+    done <<EOF
+$(list_entries "$chapter/exercises.list")
+EOF
 done
 echo
 printf '%-18s %-8s %-22s %-4s %s\n' "chapter" "section" "exercise" "on" "verdict"

@@ -3,6 +3,7 @@
 # chapters' bench.list (benchmarks) or sanitize.list (each command under
 # compute-sanitizer memcheck, racecheck and synccheck), one log per command.
 # Needs a CUDA device: without one it says so and exits 0.
+. tools/lists.sh
 mode=$1; outdir=$2; shift 2
 mkdir -p "$outdir"
 if ! nvidia-smi -L >/dev/null 2>&1; then
@@ -17,10 +18,9 @@ fi
 failed=0; count=0
 for chapter in "$@"; do
     list=$chapter/$mode.list
-    [ -f "$list" ] || continue
     n=0
-    while IFS= read -r cmd || [ -n "$cmd" ]; do
-        case "$cmd" in ''|'#'*) continue ;; esac
+    while IFS= read -r cmd; do
+        [ -n "$cmd" ] || continue
         n=$((n + 1))
         for tool in $tools; do
             log="$outdir/$chapter.$n.$tool.log"
@@ -39,7 +39,9 @@ for chapter in "$@"; do
                 tail -n 2 "$log" | sed 's/^/   /'
             fi
         done
-    done < "$list"
+    done <<EOF
+$(list_entries "$list")
+EOF
 done
 echo "$mode: $count runs, $failed failed; logs in $outdir/"
 [ "$failed" -eq 0 ]
