@@ -95,7 +95,7 @@ $(foreach p,$(BUILT_PROGRAMS),$(eval $(call PROGRAM_RULES,$(p))))
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # --- tests (CTest, driven by a generated build/CTestTestfile.cmake) --------
-TEST_LISTS := $(wildcard $(addsuffix /tests.list,$(CHAPTERS)) book/tests.list)
+TEST_LISTS := $(wildcard $(addsuffix /tests*.list,$(CHAPTERS)) book/tests.list)
 ctest-file: $(BUILD)/CTestTestfile.cmake
 $(BUILD)/CTestTestfile.cmake: $(TEST_LISTS) tools/gen_ctest.sh Makefile
 	@mkdir -p $(@D)

@@ -22,6 +22,6 @@ while IFS= read -r line; do
         status=2
     fi
 done <<EOF
-$(list_entries book/outputs.list */outputs.list)
+$(list_entries book/outputs.list */outputs*.list)
 EOF
 exit $status

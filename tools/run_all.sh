@@ -33,7 +33,7 @@ for chapter in "$@"; do
         fi
         printf '%-18s %-8s %-22s %-4s %s\n' "$chapter" "$section" "$name" "$kind" "$result" >> "$table"
     done <<EOF
-$(list_entries "$chapter/exercises.list")
+$(list_entries "$chapter"/exercises*.list)
 EOF
 done
 echo

@@ -17,7 +17,7 @@ else
 fi
 failed=0; count=0
 for chapter in "$@"; do
-    list=$chapter/$mode.list
+    list=$(ls "$chapter"/$mode*.list 2>/dev/null)
     n=0
     while IFS= read -r cmd; do
         [ -n "$cmd" ] || continue
@@ -40,7 +40,7 @@ for chapter in "$@"; do
             fi
         done
     done <<EOF
-$(list_entries "$list")
+$(list_entries $list)
 EOF
 done
 echo "$mode: $count runs, $failed failed; logs in $outdir/"
