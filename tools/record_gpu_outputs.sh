@@ -16,5 +16,5 @@ while IFS= read -r line; do
     { echo "# recorded on $device, $today: \$ $cmd"; sh -c "$cmd" 2>&1; } > "$outdir/$name.txt"
     echo "recorded $name"
 done <<EOF
-$(list_entries book/outputs.list */outputs*.list)
+$(list_entries book/outputs.list */outputs*.list */outputs.pending)
 EOF
