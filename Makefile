@@ -45,6 +45,7 @@ NVFLAGS := -O3 -std=c++17 $(NVARCH) --fmad=false -Icommon \
 
 PROGRAMS :=
 include $(wildcard $(addsuffix /module.mk,$(CHAPTERS)))
+include tools/assignment/assignment.mk
 
 is_gpu_program = $(filter %.cu,$($(1).SRCS))
 GPU_PROGRAMS := $(foreach p,$(PROGRAMS),$(if $(call is_gpu_program,$(p)),$(p)))

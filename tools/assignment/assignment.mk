@@ -1,0 +1,1 @@
+# assignment.mk - `make assignment CH=<chapter>` and `make grade` (see tools/assignment/).
