@@ -120,17 +120,19 @@ endif
 
 # --- the book ----------------------------------------------------------------
 BOOK_SOURCES := $(sort $(wildcard book/*.md))
+PANDOC_BOOK  := pandoc --standalone --toc --toc-depth=2 --number-sections \
+                --metadata-file=book/metadata.yaml --lua-filter=book/filters/weave.lua \
+                --css=book/style.css --resource-path=.:book
 book: all
 ifeq ($(PANDOC),)
 	@echo "error: pandoc not found (apt-get install pandoc)"; exit 2
 else
 	sh tools/book_outputs.sh $(BUILD)/book/outputs
 	sh tools/book_figures.sh $(BUILD)/book/figures
-	pandoc --standalone --toc --toc-depth=2 --mathml --number-sections \
-	  --metadata-file=book/metadata.yaml --lua-filter=book/filters/weave.lua \
-	  --css=book/style.css --self-contained --resource-path=.:book \
-	  -o $(BUILD)/book/index.html $(BOOK_SOURCES)
-	@echo "book: $(BUILD)/book/index.html"
+	$(PANDOC_BOOK) --mathml --self-contained -o $(BUILD)/book/index.html $(BOOK_SOURCES)
+	$(PANDOC_BOOK) --mathml --epub-chapter-level=1 -o $(BUILD)/book/companion.epub $(BOOK_SOURCES)
+	sh tools/book_pdf.sh $(BUILD)/book/index.html $(BUILD)/book/companion.pdf
+	@echo "book: $(BUILD)/book/index.html (and companion.epub, companion.pdf)"
 endif
 
 # --- GPU-only targets ---------------------------------------------------------
