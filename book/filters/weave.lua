@@ -52,6 +52,22 @@ local function extract_listing(text, name)
   return nil, found
 end
 
+-- Drops the assignment markers (tools/assignment/): the BEGIN/END SOLUTION
+-- lines and the commented-out STUDENT stub, so the book shows the solution.
+local function strip_assignment_markers(text)
+  local out, in_stub = {}, false
+  for line in (text .. "\n"):gmatch("(.-)\n") do
+    if in_stub then
+      if line:find("%*/") then in_stub = false end
+    elseif line:find("/%*%s*STUDENT:") then
+      in_stub = not line:find("%*/")
+    elseif not (line:find("BEGIN SOLUTION") or line:find("END SOLUTION")) then
+      table.insert(out, line)
+    end
+  end
+  return table.concat(out, "\n")
+end
+
 -- Removes the indentation shared by all non-blank lines.
 local function dedent(text)
   local min = nil
@@ -80,6 +96,7 @@ local function include_listing(cb, chapter)
     if not body then fail(chapter, "marker [listing " .. name .. "] in " .. path .. " has no [end]") end
     text = dedent(body)
   end
+  text = strip_assignment_markers(text)
   cb.text = text:gsub("\n+$", "")
   cb.attributes.include = nil
   cb.attributes.listing = nil
