@@ -1,0 +1,43 @@
+#!/bin/sh
+# device_session.sh OUTDIR [STAGE...] - everything a GPU machine must confirm,
+# in one call (the lent H200 is billed by the minute, so it is one command):
+#   build     make -j all
+#   test      the whole CTest suite (GPU tests included: none may be skipped)
+#   sanitize  make sanitize (memcheck, racecheck, synccheck)
+#   bench     make bench
+#   record    tools/record_gpu_outputs.sh (the GPU outputs the book shows)
+# Default: all five. Logs go to build/session/ and, packed, to OUTDIR/session.tgz;
+# a summary is printed last.
+set -u
+out=$1; shift
+stages=${*:-build test sanitize bench record}
+logs=build/session
+mkdir -p "$logs" "$out"
+summary=$logs/summary.txt
+: > "$summary"
+note() { echo "$*" | tee -a "$summary"; }
+note "device: $(nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv,noheader 2>/dev/null)"
+note "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)  commit: $(git rev-parse --short HEAD 2>/dev/null) (+ working tree)"
+jobs=$(nproc)
+for stage in $stages; do
+    start=$(date +%s)
+    case $stage in
+        build)    make -j"$jobs" all > "$logs/build.log" 2>&1 ;;
+        test)     ctest --test-dir build -j4 --output-on-failure > "$logs/ctest.log" 2>&1 ;;
+        sanitize) make sanitize > "$logs/sanitize.log" 2>&1 ;;
+        bench)    make bench > "$logs/bench.log" 2>&1 ;;
+        record)   sh tools/record_gpu_outputs.sh "$logs/recordings" > "$logs/record.log" 2>&1 ;;
+        *) note "unknown stage $stage"; continue ;;
+    esac
+    status=$?
+    note "stage $stage: exit $status in $(( $(date +%s) - start )) s"
+    case $stage in
+        build) [ $status -eq 0 ] || tail -n 30 "$logs/build.log" ;;
+        test) grep -E 'tests passed|tests failed|\(Failed\)|\(Timeout\)|\(Skipped\)|Not Run' "$logs/ctest.log" | tee -a "$summary" ;;
+        sanitize) grep -E '^sanitize:|FAILED' "$logs/sanitize.log" | tee -a "$summary" ;;
+        bench) grep -E '^bench:|FAILED' "$logs/bench.log" | tee -a "$summary" ;;
+    esac
+done
+cp -r build/bench build/sanitize "$logs/" 2>/dev/null
+tar czf "$out/session.tgz" "$logs"
+cp "$summary" "$out/summary.txt"
