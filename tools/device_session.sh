@@ -22,7 +22,7 @@ jobs=$(nproc)
 for stage in $stages; do
     start=$(date +%s)
     case $stage in
-        build)    make -j"$jobs" all > "$logs/build.log" 2>&1 ;;
+        build)    make -k -j"$jobs" all > "$logs/build.log" 2>&1 ;;
         test)     ctest --test-dir build -j4 --output-on-failure > "$logs/ctest.log" 2>&1 ;;
         sanitize) make sanitize > "$logs/sanitize.log" 2>&1 ;;
         bench)    make bench > "$logs/bench.log" 2>&1 ;;
