@@ -1,0 +1,5 @@
+# ch03_work_span/ - chapter 3: work, span, Amdahl and Brent.
+# Programs with a .cu source are GPU programs (C main + extern "C" launchers).
+PROGRAMS += ch03_work_span/work_span
+ch03_work_span/work_span.SRCS := ch03_work_span/work_span.c ch03_work_span/tree_trace.c \
+                                 ch03_work_span/sum_shapes.cu
