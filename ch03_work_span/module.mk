@@ -3,3 +3,7 @@
 PROGRAMS += ch03_work_span/work_span
 ch03_work_span/work_span.SRCS := ch03_work_span/work_span.c ch03_work_span/tree_trace.c \
                                  ch03_work_span/sum_shapes.cu
+
+PROGRAMS += ch03_work_span/block_trace
+ch03_work_span/block_trace.SRCS := ch03_work_span/block_trace.c ch03_work_span/tree_trace.c \
+                                   ch03_work_span/block_trace.cu

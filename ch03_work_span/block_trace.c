@@ -1,0 +1,227 @@
+/* block_trace.c - section 3.2: a block-sized tree reduction, level by level.
+ *
+ * The CPU prints the trace of the pairwise tree (values before, additions,
+ * values after, odd carry) for N = 1024 and N = 1000. The GPU runs the same
+ * tree in shared memory with one thread per value and records per level how
+ * many threads added and how many __syncthreads() barriers ran; the host
+ * prints that GPU-recorded trace and checks it against the CPU's.
+ * --missing-barrier leaves out the barrier between levels: a data race. */
+#include "block_trace.h"
+#include "common.h"
+#include "tree_trace.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static long long reference_sum(const long long *x, size_t n)
+{
+    long long s = 0;
+    for (size_t i = 0; i < n; i++)
+        s += x[i];
+    return s;
+}
+
+static void fill_ascending(long long *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        x[i] = (long long)i + 1;
+}
+
+static void print_cpu_trace(const tree_trace *t)
+{
+    printf("  %5s  %15s  %9s  %14s  %s\n", "level", "elements before", "additions",
+           "elements after", "odd carry");
+    for (int k = 0; k < t->span; k++) {
+        const tree_level *lv = &t->level[k];
+        printf("  %5d  %15lld  %9lld  %14lld  %s\n", k, lv->elements_before, lv->additions,
+               lv->elements_after, lv->odd_carry ? "yes" : "no");
+    }
+    printf("  span (levels) = %d, work (additions) = %lld, levels with an odd carry = %d\n",
+           t->span, t->work, tree_odd_carry_levels(t));
+}
+
+static void print_gpu_trace(const gpu_block_trace *g)
+{
+    printf("  %5s  %15s  %13s  %14s  %9s  %8s\n", "level", "elements before",
+           "threads added", "elements after", "odd carry", "barriers");
+    unsigned barriers = 0;
+    for (unsigned k = 0; k < g->levels && k < BLOCK_TRACE_MAX_LEVELS; k++) {
+        printf("  %5u  %15u  %13u  %14u  %9s  %8u\n", k, g->elements_before[k], g->additions[k],
+               g->elements_after[k], g->odd_carry[k] ? "yes" : "no", g->barriers[k]);
+        barriers += g->barriers[k];
+    }
+    printf("  levels = %u, __syncthreads() barriers = %u, sum = %lld\n", g->levels, barriers, g->sum);
+}
+
+// [listing trace-compare]
+/* The GPU's record must be the CPU's tree, level for level, with exactly one
+ * barrier before each level; no barrier at all when there is no level. */
+static int gpu_trace_matches(const gpu_block_trace *g, const tree_trace *t)
+{
+    if (g->levels != (unsigned)t->span || t->span > BLOCK_TRACE_MAX_LEVELS)
+        return 0;
+    for (int k = 0; k < BLOCK_TRACE_MAX_LEVELS; k++) {
+        if (k >= t->span) { /* nothing may be recorded past the last level */
+            if (g->additions[k] || g->barriers[k] || g->elements_before[k])
+                return 0;
+            continue;
+        }
+        const tree_level *lv = &t->level[k];
+        if (g->elements_before[k] != (unsigned)lv->elements_before ||
+            g->additions[k] != (unsigned)lv->additions ||
+            g->elements_after[k] != (unsigned)lv->elements_after ||
+            g->odd_carry[k] != (unsigned)lv->odd_carry || g->barriers[k] != 1)
+            return 0;
+    }
+    return g->sum == t->sum;
+}
+// [end]
+
+static int trace_one(int n, run_on where, int quiet, long long *x, long long *scratch)
+{
+    fill_ascending(x, (size_t)n);
+    tree_trace t;
+    tree_sum_traced(x, (size_t)n, scratch, &t);
+    const long long ref = reference_sum(x, (size_t)n);
+    if (!quiet) {
+        printf("N = %d, values 1..%d, CPU trace:\n", n, n);
+        print_cpu_trace(&t);
+        printf("  tree sum %lld, reference sum %lld: %s\n", t.sum, ref, t.sum == ref ? "equal" : "DIFFERENT");
+        printf("  a block that runs this tree needs one __syncthreads() before each level:\n"
+               "  %d barriers (the span), not %lld (the work)\n\n", t.span, t.work);
+    }
+    char what[160];
+    snprintf(what, sizeof what, "N = %d: tree sum equals the reference, span = ceil(log2 N) = %d", n,
+             ceil_log2_u64((uint64_t)n));
+    int ok = verdict(what, t.sum == ref && t.span == ceil_log2_u64((uint64_t)n) &&
+                               t.work == (long long)n - 1);
+    if (where & RUN_GPU) {
+        gpu_block_trace g;
+        gpu_block_tree_traced(x, n, 0, 1, &g);
+        if (!quiet) {
+            printf("N = %d, trace recorded by the GPU (one block of %d threads):\n", n, (n + 31) / 32 * 32);
+            print_gpu_trace(&g);
+            printf("\n");
+        }
+        snprintf(what, sizeof what, "N = %d: GPU-recorded trace equals the CPU trace, one barrier per level", n);
+        ok &= verdict(what, gpu_trace_matches(&g, &t));
+    }
+    return ok;
+}
+
+/* Many sizes, one line each: 1 (no level at all), small odd ones, primes. */
+static int sweep_sizes(int quiet, long long *x, long long *scratch)
+{
+    static const int sizes[] = { 1, 2, 3, 7, 31, 32, 33, 97, 509, 512, 1000, 1023, 1024 };
+    const int count = (int)(sizeof sizes / sizeof sizes[0]);
+    int all = 1;
+    if (!quiet)
+        printf("%6s  %5s  %5s  %8s  %10s  %s\n", "N", "span", "work", "barriers", "GPU sum", "trace equal");
+    for (int i = 0; i < count; i++) {
+        const int n = sizes[i];
+        fill_ascending(x, (size_t)n);
+        tree_trace t;
+        tree_sum_traced(x, (size_t)n, scratch, &t);
+        gpu_block_trace g;
+        gpu_block_tree_traced(x, n, 0, 1, &g);
+        unsigned barriers = 0;
+        for (int k = 0; k < BLOCK_TRACE_MAX_LEVELS; k++)
+            barriers += g.barriers[k];
+        const int same = gpu_trace_matches(&g, &t) && g.sum == reference_sum(x, (size_t)n);
+        all &= same;
+        if (!quiet)
+            printf("%6d  %5d  %5lld  %8u  %10lld  %s\n", n, t.span, t.work, barriers, g.sum,
+                   same ? "yes" : "NO");
+    }
+    if (!quiet)
+        printf("\n");
+    return verdict("GPU trace and sum equal the CPU for N = 1, 2, 3, 7, 31, ..., 1024", all);
+}
+
+// [listing missing-barrier-run]
+/* The same tree without the barrier between levels, in many blocks at once.
+ * Whether a block reads a value before it is written depends on how its
+ * warps happen to be scheduled, so a wrong sum is likely but not certain. */
+static int run_missing_barrier(int n, int trials, long long *x, int quiet)
+{
+    fill_ascending(x, (size_t)n);
+    const long long ref = reference_sum(x, (size_t)n);
+    gpu_block_trace *g = malloc((size_t)trials * sizeof *g);
+    if (!g) {
+        fprintf(stderr, "error: out of host memory\n");
+        exit(EXIT_BAD_INPUT);
+    }
+    gpu_block_tree_traced(x, n, 1, trials, g);
+    int wrong = 0;
+    for (int b = 0; b < trials; b++)
+        wrong += g[b].sum != ref;
+    // [end]
+    if (!quiet) {
+        printf("N = %d without the barrier between levels, %d blocks; trace of block 0:\n", n, trials);
+        print_gpu_trace(&g[0]);
+        printf("\nblocks whose sum differs from the reference %lld: %d of %d\n", ref, wrong, trials);
+        if (wrong == 0)
+            printf("no wrong sum this time. That proves nothing: the race is still there, and\n"
+                   "compute-sanitizer --tool racecheck reports it on every run.\n");
+        else
+            printf("a level read values its neighbours had not written yet.\n");
+    }
+    free(g);
+    char what[120];
+    snprintf(what, sizeof what, "without barriers, all %d block sums equal the reference", trials);
+    return verdict(what, wrong == 0);
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t n = 0, trials = 100;
+    int quiet = 0, missing_barrier = 0;
+    const char *on = NULL;
+    const cli_option options[] = {
+        { "--n", CLI_U64, &n, "trace only this N (default: 1024 and 1000)", 1, BLOCK_TRACE_MAX_N, NULL },
+        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        { "--missing-barrier", CLI_FLAG, &missing_barrier, "GPU: leave out the barrier between levels (a race)", 0, 0, NULL },
+        { "--trials", CLI_U64, &trials, "blocks that run the racy tree at once (default 100)", 1, BLOCK_TRACE_MAX_TRIALS, NULL },
+        { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
+    };
+    cli_parse(argc, argv,
+              "Section 3.2: a tree reduction of 1..N traced level by level, on the CPU and as recorded by the GPU.",
+              options, sizeof options / sizeof options[0]);
+    if (missing_barrier && on != NULL && strcmp(on, "cpu") == 0) {
+        fprintf(stderr, "error: --missing-barrier is a GPU experiment; it cannot run with --on cpu\n");
+        return EXIT_BAD_INPUT;
+    }
+    const run_on where = cli_resolve_on(missing_barrier && on == NULL ? "gpu" : on);
+
+    long long x[BLOCK_TRACE_MAX_N], scratch[BLOCK_TRACE_MAX_N];
+    if (missing_barrier)
+        return exit_status(run_missing_barrier(n ? (int)n : BLOCK_TRACE_MAX_N, (int)trials, x, quiet));
+
+    if (!quiet) {
+        printf("Section 3.2: a tree reduction traced level by level\n");
+        if (!(where & RUN_GPU))
+            printf("(CPU only: --on cpu, or no CUDA device)\n");
+        printf("\n");
+    }
+    int ok = 1;
+    if (n) {
+        ok &= trace_one((int)n, where, quiet, x, scratch);
+    } else {
+        ok &= trace_one(1024, where, quiet, x, scratch);
+        if (!quiet)
+            printf("\n");
+        ok &= trace_one(1000, where, quiet, x, scratch);
+        tree_trace t;
+        fill_ascending(x, 1000);
+        tree_sum_traced(x, 1000, scratch, &t);
+        ok &= verdict("N = 1000 has levels with an odd carry (exactly 2)", tree_odd_carry_levels(&t) == 2);
+        if (where & RUN_GPU) {
+            if (!quiet)
+                printf("\n");
+            ok &= sweep_sizes(quiet, x, scratch);
+        }
+    }
+    return exit_status(ok);
+}
