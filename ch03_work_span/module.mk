@@ -7,3 +7,6 @@ ch03_work_span/work_span.SRCS := ch03_work_span/work_span.c ch03_work_span/tree_
 PROGRAMS += ch03_work_span/block_trace
 ch03_work_span/block_trace.SRCS := ch03_work_span/block_trace.c ch03_work_span/tree_trace.c \
                                    ch03_work_span/block_trace.cu
+
+PROGRAMS += ch03_work_span/amdahl_brent
+ch03_work_span/amdahl_brent.SRCS := ch03_work_span/amdahl_brent.c ch03_work_span/tree_trace.c

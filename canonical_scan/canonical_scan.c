@@ -1,0 +1,207 @@
+/* canonical_scan.c - the P4229 scan policies on the LCG data set, on the
+ * CPU and/or the GPU. Checks scan/reduce consistency (probed prefixes and the
+ * back element), the published 2^20 witness where it applies, and CPU == GPU
+ * in every element. With --summary, stdout holds exactly one line:
+ *     back=0x... reduce=0x... fnv1a=0x...                                   */
+#include "common.h"
+#include "canonical_cpu.h"
+#include "canonical_gpu.h"
+#include "cli_helpers.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WITNESS_N (UINT64_C(1) << 20)
+#define WITNESS_BITS UINT64_C(0x406fef4dbe54a0f8)
+#define PROBES 24
+
+typedef struct {
+    scan_policy policy;
+    unsigned block;
+    int exclusive, has_init;
+    double init;
+} scan_setup;
+
+static void run_gpu_scan(const scan_setup *s, const double *x, double *out, size_t n)
+{
+    switch (s->policy) {
+    case POLICY_LEFT_FOLD:
+        gpu_left_fold_scan(x, out, n, s->exclusive, s->has_init, s->init);
+        break;
+    case POLICY_ITERATED_PAIRWISE:
+        gpu_iterated_pairwise_scan(x, out, n, s->exclusive, s->has_init, s->init);
+        break;
+    case POLICY_BLOCK_DYADIC:
+        gpu_block_dyadic_scan(x, out, n, s->block, s->exclusive, s->has_init, s->init);
+        break;
+    }
+}
+
+/* The published witness covers the pairwise value of all 2^20 default-seed
+ * elements, which iterated_pairwise and block_dyadic<B> with B a power of two
+ * both are (every block is then a complete subtree). */
+static int witness_applies(const scan_setup *s, uint64_t n, uint64_t seed, int hostile)
+{
+    if (n != WITNESS_N || seed != LCG64_DEFAULT_SEED || hostile || s->has_init || s->exclusive)
+        return 0;
+    if (s->policy == POLICY_ITERATED_PAIRWISE)
+        return 1;
+    return s->policy == POLICY_BLOCK_DYADIC && (s->block & (s->block - 1)) == 0;
+}
+
+// [listing consistency-probe]
+/* Scan/reduce consistency at one element: the inclusive S[i] is the reduce
+ * of x[0..i], the exclusive E[i] the reduce of x[0..i-1], bit for bit. */
+static int consistent_at(const scan_setup *s, const double *x, const double *out, size_t i)
+{
+    const size_t prefix = s->exclusive ? i : i + 1;
+    const double r = policy_reduce(s->policy, s->block, x, prefix, s->has_init, s->init);
+    return doubles_bit_equal(out[i], r);
+}
+// [end]
+
+/* Probes spread over the whole output, plus both sides of a block boundary. */
+static int probe_consistency(const scan_setup *s, const double *x, const double *out, size_t n)
+{
+    int ok = 1;
+    for (size_t k = 0; k < PROBES; k++)
+        ok &= consistent_at(s, x, out, (size_t)((double)k / (PROBES - 1) * (double)(n - 1)));
+    const size_t boundary = (n / 2) / s->block * s->block;
+    if (boundary > 0 && boundary < n) {
+        ok &= consistent_at(s, x, out, boundary - 1);
+        ok &= consistent_at(s, x, out, boundary);
+    }
+    return ok;
+}
+
+static void describe_setup(FILE *trace, const scan_setup *s, uint64_t n, uint64_t seed, int hostile)
+{
+    char hex_buf[HEX64_LEN];
+    fprintf(trace, "P4229 canonical scan\n");
+    if (s->policy == POLICY_BLOCK_DYADIC)
+        fprintf(trace, "  policy  block_dyadic<%u>, %s\n", s->block, s->exclusive ? "exclusive" : "inclusive");
+    else
+        fprintf(trace, "  policy  %s, %s\n", scan_policy_name(s->policy), s->exclusive ? "exclusive" : "inclusive");
+    fprintf(trace, "  data    N = %" PRIu64 " doubles, LCG seed 0x%016" PRIx64 ", %s\n", n, seed,
+            hostile ? "hostile overlay (+-1e16)" : "no overlay");
+    if (s->has_init)
+        fprintf(trace, "  init    %.17g (%s), attached outside each prefix\n", s->init, double_hex(s->init, hex_buf));
+    else
+        fprintf(trace, "  init    none\n");
+}
+
+/* A few elements at both ends, with their bits. */
+static void show_elements(FILE *trace, const char *side, int exclusive, const double *out, size_t n)
+{
+    char hex_buf[HEX64_LEN];
+    const char *name = exclusive ? "E" : "S";
+    fprintf(trace, "%s  %10s  %-24s  %s\n", side, "i", name, "bits");
+    for (size_t i = 0; i < n; i++) {
+        if (i == 3 && n > 6) {
+            fprintf(trace, "%s  %10s\n", side, "...");
+            i = n - 3;
+        }
+        fprintf(trace, "%s  %10zu  %-24.17g  %s\n", side, i, out[i], double_hex(out[i], hex_buf));
+    }
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t n = WITNESS_N, block = 256, seed = LCG64_DEFAULT_SEED;
+    int hostile = 0, exclusive = 0, summary = 0, quiet = 0;
+    double init = NAN; /* cli_parse accepts only finite numbers: NaN means "not given" */
+    const char *on = NULL, *policy_text = "block_dyadic";
+    const cli_option options[] = {
+        { "--policy", CLI_CHOICE, &policy_text, "the named expression (default block_dyadic)", 0, 0,
+          "left_fold|iterated_pairwise|block_dyadic" },
+        { "--block", CLI_U64, &block, "block size B of block_dyadic (default 256)", 1, UINT32_MAX, NULL },
+        { "--n", CLI_U64, &n, "number of elements (default 2^20)", 1, UINT64_C(1) << 30, NULL },
+        { "--seed", CLI_U64, &seed, "LCG seed, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
+        { "--hostile", CLI_FLAG, &hostile, "add the P4016 cancellation overlay (+-1e16)", 0, 0, NULL },
+        { "--init", CLI_DOUBLE, &init, "initial value, attached outside each prefix (default none)", 0, 0, NULL },
+        { "--exclusive", CLI_FLAG, &exclusive, "exclusive scan: E[i] covers x[0..i-1]", 0, 0, NULL },
+        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        { "--summary", CLI_FLAG, &summary, "stdout: one line back=0x... reduce=0x... fnv1a=0x...", 0, 0, NULL },
+        { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
+    };
+    cli_parse(argc, argv,
+              "P4229 canonical scans of the LCG data set, checked for scan/reduce consistency and CPU == GPU.",
+              options, sizeof options / sizeof options[0]);
+    scan_setup s = { POLICY_BLOCK_DYADIC, (unsigned)block, exclusive, !isnan(init), init };
+    if (scan_policy_parse(policy_text, &s.policy) != 0) { /* cli_parse already checked the word */
+        fprintf(stderr, "error: unknown policy '%s'\n", policy_text);
+        return EXIT_BAD_INPUT;
+    }
+    FILE *trace = summary ? stderr : stdout; /* --summary keeps stdout for one line */
+    const run_on where = cli_resolve_on(on);
+
+    double *x = doubles_or_exit(n, "the data set");
+    double *cpu = doubles_or_exit(n, "the CPU scan");
+    double *gpu = (where & RUN_GPU) ? doubles_or_exit(n, "the GPU scan") : NULL;
+    p4016_data(seed, hostile, x, n);
+    if (!quiet) {
+        describe_setup(trace, &s, n, seed, hostile);
+        fprintf(trace, "\n");
+    }
+
+    /* The CPU library is the reference for every run, also for --on gpu. */
+    policy_scan(s.policy, s.block, x, cpu, n, s.exclusive, s.has_init, s.init);
+    const double reduce = policy_reduce(s.policy, s.block, x, n, s.has_init, s.init);
+    const double *result = cpu;
+    int ok = 1;
+    char hex_buf[HEX64_LEN];
+    if (where & RUN_CPU) {
+        if (!quiet)
+            show_elements(trace, "CPU", s.exclusive, cpu, n);
+        ok &= verdict_to(trace, "CPU scan: probed prefixes equal the reduce of that prefix",
+                         probe_consistency(&s, x, cpu, n));
+    }
+    if (where & RUN_GPU) {
+        run_gpu_scan(&s, x, gpu, n);
+        if (!quiet) {
+            char device[256];
+            gpu_device_describe(device, sizeof device);
+            fprintf(trace, "GPU  %s\n", device);
+            show_elements(trace, "GPU", s.exclusive, gpu, n);
+        }
+        size_t differ = 0;
+        for (size_t i = 0; i < n; i++)
+            differ += !doubles_bit_equal(gpu[i], cpu[i]);
+        if (!quiet)
+            fprintf(trace, "elements that differ between GPU and CPU: %zu of %" PRIu64 "\n", differ, n);
+        ok &= verdict_to(trace, "GPU scan equals the CPU scan in every element", differ == 0);
+        if (where == RUN_GPU)
+            result = gpu;
+    }
+    const double back = result[n - 1];
+    const uint64_t hash = fnv1a64(result, n * sizeof *result); /* little-endian hosts: bytes as stored */
+    if (!quiet) {
+        fprintf(trace, "\nback element  %s\n", double_hex(back, hex_buf));
+        fprintf(trace, "reduce        %s  (same policy, all N elements%s)\n", double_hex(reduce, hex_buf),
+                s.has_init ? ", with init" : "");
+        fprintf(trace, "fnv1a64       0x%016" PRIx64 "  (all N elements, little-endian bytes)\n", hash);
+    }
+    if (!s.exclusive)
+        ok &= verdict_to(trace, "back element equals the reduce of all N elements", doubles_bit_equal(back, reduce));
+    else
+        ok &= verdict_to(trace, "back element equals the reduce of the first N-1 elements",
+                         consistent_at(&s, x, result, n - 1));
+    if (witness_applies(&s, n, seed, hostile)) {
+        if (!quiet)
+            fprintf(trace, "published witness (N = 2^20, default seed): 0x%016" PRIx64 "\n", WITNESS_BITS);
+        ok &= verdict_to(trace, "back element and reduce equal the published witness",
+                         double_bits(back) == WITNESS_BITS && double_bits(reduce) == WITNESS_BITS);
+    }
+    if (summary) {
+        char back_hex[HEX64_LEN], reduce_hex[HEX64_LEN];
+        printf("back=%s reduce=%s fnv1a=0x%016" PRIx64 "\n", double_hex(back, back_hex),
+               double_hex(reduce, reduce_hex), hash);
+    }
+    free(x);
+    free(cpu);
+    free(gpu);
+    return exit_status(ok);
+}

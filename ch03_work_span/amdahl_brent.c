@@ -1,0 +1,160 @@
+/* amdahl_brent.c - section 3.3: Amdahl's law and Brent's bound, computed.
+ *
+ * Amdahl: a program whose fraction f of the one-processor time parallelises
+ * perfectly runs speedup(p) = 1 / ((1 - f) + f / p) times faster on p
+ * processors, never more than 1 / (1 - f). Brent: a computation with work W
+ * and span S runs on p processors in T_p <= W/p + S steps, so its speed-up
+ * is at least W / (W/p + S), and never more than W / S. The last table shows
+ * the trap of treating the two as one formula. */
+#include "common.h"
+#include "tree_trace.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+
+// [listing amdahl-brent-formulas]
+static double amdahl_speedup(double f, double p)
+{
+    return 1.0 / ((1.0 - f) + f / p);
+}
+
+/* Brent: T_p <= W/p + S, in steps of one addition; T_1 = W. */
+static double brent_time(double work, double span, double p)
+{
+    return work / p + span;
+}
+
+static double brent_speedup(double work, double span, double p)
+{
+    return work / brent_time(work, span, p);
+}
+// [end]
+
+static const double fractions[] = { 0.5, 0.9, 0.99, 0.999 };
+#define FRACTIONS 4
+#define PROCESSOR_COUNTS 12 /* p = 1, 2, 4, ..., 2048 */
+
+static int amdahl_table(int quiet)
+{
+    if (!quiet) {
+        printf("Amdahl's law, speedup(p) = 1 / ((1 - f) + f/p)\n\n%6s", "p");
+        for (int j = 0; j < FRACTIONS; j++)
+            printf("  f = %-6.3f", fractions[j]);
+        printf("\n");
+        for (int i = 0; i < PROCESSOR_COUNTS; i++) {
+            const double p = (double)(1 << i);
+            printf("%6d", 1 << i);
+            for (int j = 0; j < FRACTIONS; j++)
+                printf("  %10.3f", amdahl_speedup(fractions[j], p));
+            printf("\n");
+        }
+        printf("\nthe ceiling 1/(1 - f), and how far p = 2048 still is from it:\n");
+    }
+    int gap_grows = 1;
+    double previous_gap = -1.0;
+    for (int j = 0; j < FRACTIONS; j++) {
+        const double f = fractions[j];
+        const double ceiling = 1.0 / (1.0 - f);
+        const double at_2048 = amdahl_speedup(f, 2048.0);
+        const double gap = relative_error(at_2048, ceiling);
+        if (!quiet)
+            printf("  f = %.3f: ceiling %9.3f, at p = 2048 %8.3f, %.5f%% below the ceiling\n", f,
+                   ceiling, at_2048, 100.0 * gap);
+        gap_grows &= gap > previous_gap && at_2048 < ceiling;
+        previous_gap = gap;
+    }
+    if (!quiet)
+        printf("the closer f is to 1, the more processors it takes to come near the ceiling.\n\n");
+    return verdict("the gap to 1/(1-f) at p = 2048 grows as f approaches 1", gap_grows);
+}
+
+static int brent_section(double work, double span, int quiet)
+{
+    const double ideal = work / span;          /* p -> infinity */
+    const double p_real = work / span;         /* where W/p equals S */
+    const double p_int = floor(work / span);   /* a whole number of processors */
+    const double at_real = brent_speedup(work, span, p_real);
+    const double at_int = brent_speedup(work, span, p_int);
+    if (!quiet) {
+        printf("Brent's bound for a tree reduction with work W = %.0f and span S = %.0f\n\n", work, span);
+        printf("%6s  %14s  %17s  %10s\n", "p", "T_p <= W/p + S", "speed-up >= W/T_p", "efficiency");
+        for (int i = 0; i < PROCESSOR_COUNTS; i++) {
+            const double p = (double)(1 << i);
+            printf("%6d  %14.3f  %17.3f  %9.1f%%\n", 1 << i, brent_time(work, span, p),
+                   brent_speedup(work, span, p), 100.0 * brent_speedup(work, span, p) / p);
+        }
+        printf("\nideal speed-up (p -> infinity) W/S = %.3f\n", ideal);
+        printf("at p = W/S = %.1f: T_p = S + S = %.3f, speed-up %.3f = exactly half of W/S\n",
+               p_real, brent_time(work, span, p_real), at_real);
+        printf("at p = %.0f (whole processors): speed-up %.3f, %.3f%% below half of W/S (%.3f)\n\n",
+               p_int, at_int, 100.0 * relative_error(at_int, ideal / 2.0), ideal / 2.0);
+    }
+    int ok = verdict("at p = W/S Brent's speed-up is half of W/S (to 1e-12)",
+                     relative_error(at_real, ideal / 2.0) < 1e-12);
+    ok &= verdict("at p = floor(W/S) it is within 5% of half of W/S",
+                  relative_error(at_int, ideal / 2.0) < 0.05);
+    return ok;
+}
+
+// [listing amdahl-is-not-brent]
+/* The trap: read the span as a "serial fraction", f = 1 - S/W, and keep it.
+ * For one size the two formulas nearly agree (they differ by S/p in the
+ * denominator). But f belongs to one program at one size; a reduction of
+ * more data has a larger W/S, and Brent's ceiling grows with it. */
+static int trap_table(int quiet)
+{
+    const double w0 = 1023.0, s0 = 10.0, frozen_f = 1.0 - s0 / w0;
+    const double p = 2048.0;
+    int ok = 1;
+    if (!quiet) {
+        printf("The trap: f = 1 - S/W = %.6f taken from N = 1024 and used for every N\n\n", frozen_f);
+        printf("%10s  %10s  %4s  %12s  %12s  %14s  %14s\n", "N", "W", "S", "Brent W/S",
+               "Amdahl 1/(1-f)", "Brent p=2048", "Amdahl p=2048");
+    }
+    for (int k = 10; k <= 30; k += 5) {
+        const uint64_t n = UINT64_C(1) << k;
+        const double work = (double)(n - 1), span = (double)ceil_log2_u64(n);
+        const double brent = brent_speedup(work, span, p);
+        const double amdahl = amdahl_speedup(frozen_f, p);
+        if (!quiet)
+            printf("%10" PRIu64 "  %10.0f  %4.0f  %12.1f  %12.1f  %14.3f  %14.3f\n", n, work, span,
+                   work / span, 1.0 / (1.0 - frozen_f), brent, amdahl);
+        if (k > 10)
+            ok &= brent > 2.0 * amdahl; /* far apart once the size changes */
+    }
+    // [end]
+    /* with f taken from the same W and S, Amdahl is W / (S + (W - S)/p) */
+    const double amdahl_same = amdahl_speedup(frozen_f, 102.0);
+    const double closed_form = w0 / (s0 + (w0 - s0) / 102.0);
+    if (!quiet)
+        printf("\nat N = 1024, p = 102: Amdahl with f = 1 - S/W gives %.3f, Brent gives %.3f:\n"
+               "close, but not the same formula; for N >= 32768 they are far apart.\n\n",
+               amdahl_same, brent_speedup(w0, s0, 102.0));
+    ok = verdict("with f frozen at N = 1024, Amdahl underestimates Brent's speed-up > 2x for larger N", ok);
+    ok &= verdict("Amdahl with f = 1 - S/W equals W / (S + (W - S)/p)",
+                  relative_error(amdahl_same, closed_form) < 1e-12);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t n = 1024;
+    int quiet = 0;
+    const cli_option options[] = {
+        { "--n", CLI_U64, &n, "the tree reduction of N values for Brent's bound: W = N-1, S = ceil(log2 N) (default 1024)", 2, UINT64_C(1) << 40, NULL },
+        { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
+    };
+    cli_parse(argc, argv, "Section 3.3: Amdahl's law and Brent's bound, computed; and why they differ.",
+              options, sizeof options / sizeof options[0]);
+    if (!quiet)
+        printf("Section 3.3: Amdahl's law and Brent's bound\n\n");
+    int ok = amdahl_table(quiet);
+    if (!quiet)
+        printf("\n");
+    ok &= brent_section((double)(n - 1), (double)ceil_log2_u64(n), quiet);
+    if (!quiet)
+        printf("\n");
+    ok &= trap_table(quiet);
+    return exit_status(ok);
+}
