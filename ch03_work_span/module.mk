@@ -10,3 +10,9 @@ ch03_work_span/block_trace.SRCS := ch03_work_span/block_trace.c ch03_work_span/t
 
 PROGRAMS += ch03_work_span/amdahl_brent
 ch03_work_span/amdahl_brent.SRCS := ch03_work_span/amdahl_brent.c ch03_work_span/tree_trace.c
+
+# brent_gpu has no CPU path worth running alone: it needs the GPU (exit 77 without).
+PROGRAMS += ch03_work_span/brent_gpu
+ch03_work_span/brent_gpu.SRCS := ch03_work_span/brent_gpu.c ch03_work_span/tree_trace.c \
+                                 ch03_work_span/bench_date.c \
+                                 ch03_work_span/grid_tree.cu
