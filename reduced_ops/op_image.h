@@ -1,0 +1,26 @@
+/* op_image.h - test problems: random operand images and their comparison. */
+#ifndef REDUCED_OPS_OP_IMAGE_H
+#define REDUCED_OPS_OP_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "op_plan.h"
+
+/* Fills `count` images one after another: every input and the initial
+ * result uniform in [-1, 1) (rounded to float when dtype is float, so the
+ * double copy holds exactly the values the float run sees), the workspace
+ * zero. congruence_sym's S is made symmetric. */
+void op_images_fill(const op_plan *plan, op_dtype dtype, uint64_t seed, double *images, int count);
+
+void doubles_to_floats(const double *src, float *dst, size_t n);
+void floats_to_doubles(const float *src, double *dst, size_t n);
+
+/* The first element where a and b differ in their bits, or -1. */
+long first_bit_difference_float(const float *a, const float *b, size_t n);
+long first_bit_difference_double(const double *a, const double *b, size_t n);
+
+/* Parses "M,N,K,L" (each in [1, 4096]); 0 on success. */
+int op_shape_parse(const char *text, op_shape *shape);
+
+#endif

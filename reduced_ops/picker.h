@@ -1,0 +1,15 @@
+/* picker.h - serial or warp per output? The answer for one gemm call. */
+#ifndef REDUCED_OPS_PICKER_H
+#define REDUCED_OPS_PICKER_H
+
+#include "op_plan.h"
+
+/* 1 when the warp-per-output mapping is expected to beat the serial one by
+ * more than the 5 % tie margin for an op with n_out outputs, contraction
+ * length k, run by a block of block_threads threads; 0 otherwise. */
+int use_warp_per_output(int n_out, int k, int block_threads, op_dtype dtype);
+
+/* Where the rule comes from, one line (printed by the programs that use it). */
+const char *picker_basis(void);
+
+#endif
