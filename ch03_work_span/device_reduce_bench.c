@@ -1,0 +1,105 @@
+/* device_reduce_bench.c - our device_reduce against cub::DeviceReduce::Sum,
+ * measured in the same run on the same device buffers, for float and double
+ * at 2^20, 2^24 and 2^28 elements. Prints a markdown table for RESULTS.md.
+ * Only the kernels are timed (CUDA events, median after a warm-up); device
+ * scratch and CUB's temp storage are allocated before timing. */
+#include "bench_date.h"
+#include "common.h"
+#include "device_reduce.h"
+#include "device_reduce_emulate.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+    double ours_ms, ours_spread, cub_ms, cub_spread;
+    int ours_ok, same_bits;
+} bench_row;
+
+static bench_row bench_one(elem_type type, const void *host_x, size_t n, int reps)
+{
+    bench_row row;
+    const reduce_input in = { type, type == ELEM_FLOAT ? (const float *)host_x : NULL,
+                              type == ELEM_DOUBLE ? (const double *)host_x : NULL, n };
+    double ref, sum_abs;
+    reference_sum(&in, &ref, &sum_abs);
+    device_reduce_plan plan;
+    device_reduce_plan_create(&plan, type, n, 0);
+    device_reduce_upload(&plan, host_x);
+    device_reduce_launch(&plan);
+    const double first = device_reduce_result(&plan);
+    row.ours_ms = device_reduce_time_ms(&plan, reps, &row.ours_spread);
+    const double last = device_reduce_result(&plan);
+    const double tol = device_reduce_tolerance(&in, &plan.geometry, ref, sum_abs);
+    row.ours_ok = (first > ref ? first - ref : ref - first) <= tol;
+    row.same_bits = doubles_bit_equal(first, last);
+    double cub_sum = 0.0;
+    row.cub_ms = cub_reduce_time_ms(&plan, reps, &row.cub_spread, &cub_sum);
+    device_reduce_plan_destroy(&plan);
+    return row;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t n_only = 0, reps = 51, seed = 1;
+    const cli_option options[] = {
+        { "--n", CLI_U64, &n_only, "one size instead of 2^20, 2^24, 2^28", 1, UINT64_C(1) << 28, NULL },
+        { "--reps", CLI_U64, &reps, "timed runs per measurement (default 51)", 5, 10000, NULL },
+        { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
+    };
+    cli_parse(argc, argv, "Benchmark: device_reduce vs cub::DeviceReduce::Sum, float and double (markdown).",
+              options, sizeof options / sizeof options[0]);
+    gpu_require_device();
+    const size_t sizes[3] = { (size_t)1 << 20, (size_t)1 << 24, (size_t)1 << 28 };
+    const int count = n_only ? 1 : 3;
+    const size_t max_n = n_only ? (size_t)n_only : sizes[2];
+
+    double *xd = malloc(max_n * sizeof *xd);
+    float *xf = malloc(max_n * sizeof *xf);
+    if (!xd || !xf) {
+        fprintf(stderr, "error: cannot allocate %zu doubles and floats\n", max_n);
+        return EXIT_BAD_INPUT;
+    }
+    splitmix64 g = { seed };
+    for (size_t i = 0; i < max_n; i++) {
+        xd[i] = splitmix64_uniform(&g, -1.0, 1.0); /* random, never all zeros */
+        xf[i] = (float)xd[i];
+    }
+    char device[256], date[32];
+    gpu_device_describe(device, sizeof device);
+    today_utc(date, sizeof date);
+    printf("## device_reduce vs cub::DeviceReduce::Sum\n\n");
+    printf("device: %s; date: %s; command: device_reduce_bench --reps %d%s\n", device, date, (int)reps,
+           n_only ? " --n ..." : "");
+    printf("input: uniform random in [-1, 1), seed %" PRIu64 "; kernels only, CUDA events, median of %d "
+           "runs after 3 warm-up runs; spread = (max - min) / median; GB/s = bytes read / time\n\n",
+           seed, (int)reps);
+    printf("| type | n | MB | ours ms | spread | ours GB/s | CUB ms | spread | CUB GB/s | ours / CUB |\n"
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    int ok = 1;
+    double target_ratio = -1.0;
+    for (int t = 0; t < 2; t++) {
+        const elem_type type = t == 0 ? ELEM_FLOAT : ELEM_DOUBLE;
+        for (int s = 0; s < count; s++) {
+            const size_t n = n_only ? max_n : sizes[s];
+            const bench_row r = bench_one(type, type == ELEM_FLOAT ? (const void *)xf : (const void *)xd, n, (int)reps);
+            const double bytes = (double)n * (double)type;
+            const double ours_gbs = bytes / (r.ours_ms * 1e6), cub_gbs = bytes / (r.cub_ms * 1e6);
+            printf("| %s | %zu | %.0f | %.4f | %.1f%% | %.0f | %.4f | %.1f%% | %.0f | %.3f |\n",
+                   type == ELEM_FLOAT ? "float" : "double", n, bytes / 1e6, r.ours_ms,
+                   100.0 * r.ours_spread, ours_gbs, r.cub_ms, 100.0 * r.cub_spread, cub_gbs,
+                   ours_gbs / cub_gbs);
+            ok &= r.ours_ok && r.same_bits;
+            if (type == ELEM_DOUBLE && n == sizes[2])
+                target_ratio = ours_gbs / cub_gbs;
+        }
+    }
+    printf("\n");
+    if (target_ratio >= 0.0)
+        printf("target (ours / CUB >= 0.95 at 2^28 double): %.3f, %s\n\n", target_ratio,
+               target_ratio >= 0.95 ? "met" : "NOT met");
+    free(xd);
+    free(xf);
+    return exit_status(verdict("every sum within its error bound, the same bits on every run", ok));
+}
