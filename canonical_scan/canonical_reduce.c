@@ -49,33 +49,35 @@ static double plain_loop_sum(const double *x, size_t n)
 
 static volatile double bench_sink; /* keeps the timed sums alive */
 
-/* Median and spread of `reps` timings of one reduce, in milliseconds. */
-static void time_reduce(int canonical, const double *x, size_t n, unsigned lanes, int reps,
-                        double *median_ms, double *spread)
-{
-    double *t = doubles_or_exit((size_t)reps, "timings");
-    for (int warm = 0; warm < 3; warm++)
-        bench_sink = canonical ? canonical_reduce(x, n, lanes, 0, 0.0) : plain_loop_sum(x, n);
-    for (int r = 0; r < reps; r++) {
-        const double start = host_seconds();
-        bench_sink = canonical ? canonical_reduce(x, n, lanes, 0, 0.0) : plain_loop_sum(x, n);
-        t[r] = 1e3 * (host_seconds() - start);
-    }
-    *median_ms = median_of(t, (size_t)reps);
-    *spread = spread_of(t, (size_t)reps);
-    free(t);
-}
-
+/* Times the plain loop and the canonical reduce alternately, `reps` times
+ * each after 3 warm-up rounds, so that a noisy neighbour slows both alike;
+ * prints a markdown row of medians and spreads. */
 static void print_bench(const double *x, size_t n, unsigned lanes, int reps)
 {
-    double loop_ms, loop_spread, canon_ms, canon_spread;
-    time_reduce(0, x, n, lanes, reps, &loop_ms, &loop_spread);
-    time_reduce(1, x, n, lanes, reps, &canon_ms, &canon_spread);
-    printf("\nCPU benchmark (host clock, 3 warm-up runs, median of %d; spread = (max - min) / median)\n\n", reps);
+    double *t_loop = doubles_or_exit((size_t)reps, "timings");
+    double *t_canon = doubles_or_exit((size_t)reps, "timings");
+    for (int r = -3; r < reps; r++) {
+        double start = host_seconds();
+        bench_sink = plain_loop_sum(x, n);
+        const double loop_ms = 1e3 * (host_seconds() - start);
+        start = host_seconds();
+        bench_sink = canonical_reduce(x, n, lanes, 0, 0.0);
+        const double canon_ms = 1e3 * (host_seconds() - start);
+        if (r >= 0) {
+            t_loop[r] = loop_ms;
+            t_canon[r] = canon_ms;
+        }
+    }
+    const double loop_ms = median_of(t_loop, (size_t)reps), canon_ms = median_of(t_canon, (size_t)reps);
+    const double loop_spread = spread_of(t_loop, (size_t)reps), canon_spread = spread_of(t_canon, (size_t)reps);
+    printf("\nCPU benchmark (host clock; 3 warm-up rounds, then %d rounds of loop and reduce alternately;\n"
+           "median, spread = (max - min) / median)\n\n", reps);
     printf("| N | L | plain for-loop sum, ms (spread) | canonical reduce, ms (spread) | speed-up |\n");
     printf("|---:|---:|---:|---:|---:|\n");
     printf("| %zu | %u | %.3f (%.0f %%) | %.3f (%.0f %%) | %.2fx |\n\n", n, lanes, loop_ms,
            100.0 * loop_spread, canon_ms, 100.0 * canon_spread, loop_ms / canon_ms);
+    free(t_loop);
+    free(t_canon);
 }
 
 int main(int argc, char **argv)

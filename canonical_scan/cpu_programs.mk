@@ -18,3 +18,7 @@ canonical_scan/test_canonical_cpu.SRCS := canonical_scan/test_canonical_cpu.c \
                                           canonical_scan/named_expression.c $(CANONICAL_CPU_SRCS)
 canonical_scan/policy_expressions.SRCS := canonical_scan/policy_expressions.c \
                                           canonical_scan/named_expression.c $(CANONICAL_CPU_SRCS)
+
+# One sum, many expressions (the hostile-cancellation section of the book).
+PROGRAMS += canonical_scan/hostile_sums
+canonical_scan/hostile_sums.SRCS := canonical_scan/hostile_sums.c canonical_scan/cli_helpers.c $(CANONICAL_CPU_SRCS)
