@@ -1,0 +1,67 @@
+/* list_gpu.h - the launch functions C code calls (CUDA code in the .cu
+ * files). Host arrays in, host arrays out; each function owns its device
+ * memory and checks every CUDA call and launch. */
+#ifndef CH11_LIST_GPU_H
+#define CH11_LIST_GPU_H
+
+#include <stdint.h>
+
+#include "list_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* 11.1 (array_vs_list.cu) -------------------------------------------------- */
+/* Sum of a[0..n-1] by `blocks` x `threads` threads (grid-stride loop, then
+ * a block tree; threads a power of two in [32, 1024]). */
+int64_t gpu_array_sum(const int32_t *a, int32_t n, int blocks, int threads);
+/* Sum of the list's values by one GPU thread walking from the head. */
+int64_t gpu_list_sum_one_thread(const list_node *node, int32_t n, int32_t head);
+
+typedef struct {
+    double array_ms, array_spread; /* full-grid array sum */
+    double list_ms, list_spread;   /* one-thread list walk */
+    int64_t array_total, list_total;
+} sum_timing;
+/* Both sums timed with CUDA events (median of reps after a warm-up), on
+ * data already on the device. */
+void gpu_time_sums(const int32_t *a, const list_node *node, int32_t n, int32_t head, int reps_array,
+                   int reps_list, sum_timing *out);
+
+/* 11.2 (pointer_jump.cu) --------------------------------------------------- */
+/* Wyllie's pointer jumping, one kernel launch per round, until no node has
+ * a successor left. in_place = 0: double-buffered (correct); 1: one buffer
+ * (the trap). obs, when not NULL, gets each round copied back from the
+ * GPU. Writes dist; returns the number of rounds. */
+int gpu_wyllie_rank(const list_node *node, int32_t n, int in_place, int32_t *dist, round_observer obs,
+                    void *ctx);
+
+/* 11.4 (ruling_set.cu) ----------------------------------------------------- */
+/* Ranking by a sparse ruling set (see ruling_set_node.h). Writes dist;
+ * returns the number of rulers. */
+int32_t gpu_ruling_set_rank(const list_node *node, int32_t n, int32_t head, int32_t sublist,
+                            uint32_t seed, int32_t *dist);
+
+/* 11.3 (scatter_by_rank.cu) ------------------------------------------------ */
+/* out[n-1-dist[i]] = node[i].value for every node. */
+void gpu_scatter_by_rank(const list_node *node, int32_t n, const int32_t *dist, int32_t *out);
+
+/* 11.4 benchmark (rank_bench.cu) ------------------------------------------- */
+typedef struct {
+    double wyllie_ms, wyllie_spread;  /* kernels only, list already on the GPU */
+    double ruling_ms, ruling_spread;  /* kernels only, list already on the GPU */
+    double ruling_e2e_ms, ruling_e2e_spread; /* copy in + rank + copy out */
+    int wyllie_rounds;
+    int32_t rulers;
+} rank_timing;
+/* Times both algorithms (median of reps after warmup runs); leaves the
+ * last results in dist_wyllie and dist_ruling for checking. */
+void gpu_time_ranking(const list_node *node, int32_t n, int32_t head, int32_t sublist, uint32_t seed,
+                      int warmup, int reps, int32_t *dist_wyllie, int32_t *dist_ruling, rank_timing *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,25 @@
+/* list_source.h - what list_rank and scatter_by_rank share: the list the
+ * options ask for, and verdicts on a chosen stream. */
+#ifndef CH11_LIST_SOURCE_H
+#define CH11_LIST_SOURCE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "list.h"
+
+/* The list from --input FILE, or --random N (random order, seed), or by
+ * default the 8-node list in index order with values 10..80. Validated
+ * before it is returned: any problem prints one `error: ...` line and
+ * exits with EXIT_BAD_INPUT. describe gets a few words for the trace. */
+void list_load(list *l, const char *input, uint64_t random_n, uint64_t seed, char *describe,
+               size_t describe_size);
+
+/* verdict() from common/verify.h, printed on `out` (stderr when stdout is
+ * reserved for --print). Returns ok. */
+int verdict_on(FILE *out, const char *what, int ok);
+
+/* "  label   v0  v1 ..." with a fixed column width, for the small traces. */
+void print_int_row(FILE *out, const char *label, const int32_t *v, int32_t n);
+
+#endif
