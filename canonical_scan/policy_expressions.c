@@ -73,7 +73,6 @@ int main(int argc, char **argv)
     for (int p = 0; p < 3; p++)
         same_expression &= show_policy(&policies[p], n, x, &values_ok);
 
-    // [listing lanes-expression]
     expr_arena a;
     static char text[TEXT_MAX];
     if (expr_arena_init(&a, 4 * N_MAX) != 0) {
@@ -85,7 +84,6 @@ int main(int argc, char **argv)
     printf("  R = %s\n\n", expr_print(&a, lanes_root, text, sizeof text));
     values_ok &= doubles_bit_equal(expr_eval(&a, lanes_root, x, 0.0),
                                    canonical_reduce(x, n, (unsigned)lanes, 0, 0.0));
-    // [end]
     expr_arena_free(&a);
 
     int ok = verdict("every scan prefix S[i] is the reduce expression of x0 .. xi", same_expression);
