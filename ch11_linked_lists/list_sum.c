@@ -1,0 +1,157 @@
+/* list_sum.c - 11.1: summing an array and summing a linked list. The same
+ * n additions; the array's addresses are known in advance, the list's
+ * are discovered one load at a time. --bench times both on the GPU for
+ * random-order lists of 2^10 ... 2^26 nodes. */
+#include "bench_header.h"
+#include "common.h"
+#include "list_gpu.h"
+#include "list_walk.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+static int bench(int argc, char **argv, int min_log, int max_log, int reps, uint64_t seed,
+                 const char *dat_path)
+{
+    gpu_require_device();
+    FILE *dat = NULL;
+    if (dat_path && (dat = fopen(dat_path, "w")) == NULL) {
+        fprintf(stderr, "error: cannot write '%s'\n", dat_path);
+        return EXIT_BAD_INPUT;
+    }
+    if (dat)
+        fprintf(dat, "# n array_sum_ms list_walk_ms (GPU, medians)\n");
+    print_bench_header(argc, argv);
+    printf("Sum of n int32 values on the GPU: the array with a full grid (grid-stride loop, block\n"
+           "tree, one atomic per block) versus the same values in a random-order linked list\n"
+           "walked by one thread. CUDA events, data already on the GPU; median of %d runs after\n"
+           "3 warm-ups (array) and of %d runs after 1 warm-up (list walk; 1 run, no warm-up,\n"
+           "from 2^24 nodes on: one walk takes seconds).\n\n", reps, 3);
+    printf("| n | array sum (ms) | spread | list walk (ms) | spread | list / array | ns per hop |\n");
+    printf("|---:|---:|---:|---:|---:|---:|---:|\n");
+    int ok = 1;
+    for (int lg = min_log; lg <= max_log; lg += 2) {
+        const int32_t n = INT32_C(1) << lg;
+        list l;
+        int32_t *a = malloc((size_t)n * sizeof *a);
+        if (a == NULL || list_alloc(&l, n) != 0 || list_make_random(&l, seed + (uint64_t)lg, 1) != 0) {
+            fprintf(stderr, "error: cannot allocate a list of 2^%d nodes\n", lg);
+            return EXIT_BAD_INPUT;
+        }
+        list_to_array_walk(&l, a);
+        sum_timing t;
+        gpu_time_sums(a, l.node, n, l.head, reps, lg >= 24 ? 1 : 3, &t);
+        const int64_t expect = (int64_t)n * (n + 1) / 2;
+        ok &= t.array_total == expect && t.list_total == expect;
+        printf("| 2^%d | %.4f | %.0f%% | %.3f | %.0f%% | %.0f | %.0f |\n", lg, t.array_ms,
+               100 * t.array_spread, t.list_ms, 100 * t.list_spread, t.list_ms / t.array_ms,
+               t.list_ms * 1e6 / n);
+        if (dat)
+            fprintf(dat, "%d %.6f %.6f\n", (int)n, t.array_ms, t.list_ms);
+        fflush(stdout);
+        free(a);
+        list_free(&l);
+    }
+    printf("\n");
+    if (dat)
+        fclose(dat);
+    return exit_status(verdict("both GPU sums equal n(n+1)/2 at every size", ok));
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t n = 256, scale = 1, seed = 1, threads = 64, min_log = 10, max_log = 26, reps = 10;
+    int random_order = 0, run_bench = 0, quiet = 0;
+    const char *on = NULL, *dat = NULL;
+    const cli_option options[] = {
+        { "--n", CLI_U64, &n, "nodes in the list (default 256)", 1, UINT64_C(1) << 26, NULL },
+        { "--scale", CLI_U64, &scale, "the p-th node from the head holds (p+1)*scale (default 1)", 1, 16, NULL },
+        { "--random", CLI_FLAG, &random_order, "store the nodes in random order", 0, 0, NULL },
+        { "--seed", CLI_U64, &seed, "seed of the random order (default 1)", 0, UINT64_MAX, NULL },
+        { "--threads", CLI_U64, &threads, "threads of the array sum, one block (default 64)", 32, 1024, NULL },
+        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        { "--quiet", CLI_FLAG, &quiet, "only the verdicts", 0, 0, NULL },
+        { "--bench", CLI_FLAG, &run_bench, "time both sums on the GPU, random lists of 2^10 ... 2^26", 0, 0, NULL },
+        { "--min-log", CLI_U64, &min_log, "bench: smallest size 2^K (default 10)", 4, 26, NULL },
+        { "--max-log", CLI_U64, &max_log, "bench: largest size 2^K (default 26; sizes step by 4x)", 4, 26, NULL },
+        { "--reps", CLI_U64, &reps, "bench: timed runs of the array sum (default 10)", 1, 1000, NULL },
+        { "--dat", CLI_STRING, &dat, "bench: also write `n array_ms list_ms` to FILE", 0, 0, NULL },
+    };
+    cli_parse(argc, argv, "Sum of an array versus sum of a linked list (11.1).", options,
+              sizeof options / sizeof options[0]);
+    if ((threads & (threads - 1)) != 0) {
+        fprintf(stderr, "error: --threads must be a power of two, got %" PRIu64 "\n", threads);
+        return EXIT_BAD_INPUT;
+    }
+    if (run_bench)
+        return bench(argc, argv, (int)min_log, (int)max_log, (int)reps, seed, dat);
+    const run_on where = cli_resolve_on(on);
+
+    list l;
+    int32_t *a = malloc((size_t)n * sizeof *a);
+    if (a == NULL || list_alloc(&l, (int32_t)n) != 0) {
+        fprintf(stderr, "error: cannot allocate a list of %" PRIu64 " nodes\n", n);
+        return EXIT_BAD_INPUT;
+    }
+    if (!random_order)
+        list_make_in_order(&l, (int32_t)scale);
+    else if (list_make_random(&l, seed, (int32_t)scale) != 0) {
+        fprintf(stderr, "error: cannot allocate a permutation of %" PRIu64 " nodes\n", n);
+        return EXIT_BAD_INPUT;
+    }
+    list_to_array_walk(&l, a); /* the same values, laid out in list order */
+    const int64_t reference = (int64_t)scale * (int64_t)n * ((int64_t)n + 1) / 2;
+    if (!quiet) {
+        printf("N = %" PRIu64 " nodes and elements, values %" PRIu64 ", %" PRIu64 ", ..., %" PRIu64
+               " from the head, %s; reference sum = %" PRId64 "\n",
+               n, scale, 2 * scale, n * scale, random_order ? "nodes in random order" : "nodes in index order",
+               reference);
+        if (n <= 16) {
+            printf("list, head to tail:");
+            for (int32_t cur = l.head; cur != LIST_NULL; cur = l.node[cur].next)
+                printf(" %d", (int)l.node[cur].value);
+            printf("\n");
+        }
+        printf("\n");
+    }
+    int cpu_ok = 1, gpu_ok = 1;
+    if (where & RUN_CPU) {
+        const int64_t array_total = array_sum(a, (int32_t)n), list_total = list_walk_sum(l.node, l.head, l.n);
+        if (!quiet)
+            printf("CPU: array sum (plain loop): %" PRId64 "\nCPU: list sum (walk from the head): %" PRId64 "\n",
+                   array_total, list_total);
+        cpu_ok = array_total == reference && list_total == reference;
+    }
+    if (where & RUN_GPU) {
+        const int64_t array_total = gpu_array_sum(a, (int32_t)n, 1, (int)threads);
+        const int64_t list_total = gpu_list_sum_one_thread(l.node, l.n, l.head);
+        if (!quiet)
+            printf("GPU: array sum (grid-stride, %" PRIu64 " threads): %" PRId64
+                   "\nGPU: list sum (pointer chasing, 1 thread): %" PRId64 "\n",
+                   threads, array_total, list_total);
+        gpu_ok = array_total == reference && list_total == reference;
+    }
+    // [listing span-model]
+    /* Span: the longest chain of steps that must follow one another. The
+     * array's threads each load ceil(N/threads) elements, all addresses
+     * known in advance; the list's N loads each wait for the one before. */
+    const uint64_t array_span = (n + threads - 1) / threads, list_span = n;
+    // [end]
+    if (!quiet) {
+        printf("\nspan, counted in dependent steps:\n");
+        printf("  array, %" PRIu64 " threads: %" PRIu64 " load(s) per thread, independent of each other"
+               " (then %d steps of the block tree)\n", threads, array_span, ceil_log2((int64_t)threads));
+        printf("  list, any number of threads: %" PRIu64 " loads, each waiting for the previous one\n",
+               list_span);
+        printf("the list's chain is %.1fx longer than an array thread's share of the same %" PRIu64
+               " additions\n\n", (double)list_span / (double)array_span, n);
+    }
+    int ok = 1;
+    if (where & RUN_CPU)
+        ok &= verdict("CPU array sum and list walk equal the reference", cpu_ok);
+    if (where & RUN_GPU)
+        ok &= verdict("GPU array sum and list walk equal the reference", gpu_ok);
+    free(a);
+    list_free(&l);
+    return exit_status(ok);
+}
