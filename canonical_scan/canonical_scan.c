@@ -25,6 +25,19 @@ typedef struct {
     double init;
 } scan_setup;
 
+/* The GPU's reduce of the same expression: block_dyadic has its own, and
+ * iterated_pairwise is the P4016 reduce with one lane. left_fold has none
+ * (the CPU's value is returned). */
+static double run_gpu_reduce(const scan_setup *s, const double *x, size_t n, double cpu_reduce)
+{
+    switch (s->policy) {
+    case POLICY_BLOCK_DYADIC: return gpu_block_dyadic_reduce(x, n, s->block, s->has_init, s->init);
+    case POLICY_ITERATED_PAIRWISE: return gpu_canonical_reduce(x, n, 1, s->has_init, s->init);
+    case POLICY_LEFT_FOLD: break;
+    }
+    return cpu_reduce;
+}
+
 static void run_gpu_scan(const scan_setup *s, const double *x, double *out, size_t n)
 {
     switch (s->policy) {
@@ -149,7 +162,7 @@ int main(int argc, char **argv)
 
     /* The CPU library is the reference for every run, also for --on gpu. */
     policy_scan(s.policy, s.block, x, cpu, n, s.exclusive, s.has_init, s.init);
-    const double reduce = policy_reduce(s.policy, s.block, x, n, s.has_init, s.init);
+    double reduce = policy_reduce(s.policy, s.block, x, n, s.has_init, s.init);
     const double *result = cpu;
     int ok = 1;
     char hex_buf[HEX64_LEN];
@@ -173,8 +186,14 @@ int main(int argc, char **argv)
         if (!quiet)
             fprintf(trace, "elements that differ between GPU and CPU: %zu of %" PRIu64 "\n", differ, n);
         ok &= verdict_to(trace, "GPU scan equals the CPU scan in every element", differ == 0);
-        if (where == RUN_GPU)
+        const double gpu_reduce = run_gpu_reduce(&s, x, n, reduce);
+        if (s.policy != POLICY_LEFT_FOLD)
+            ok &= verdict_to(trace, "GPU reduce equals the CPU reduce bit for bit",
+                             doubles_bit_equal(gpu_reduce, reduce));
+        if (where == RUN_GPU) {
             result = gpu;
+            reduce = gpu_reduce;
+        }
     }
     const double back = result[n - 1];
     const uint64_t hash = fnv1a64(result, n * sizeof *result); /* little-endian hosts: bytes as stored */
