@@ -20,7 +20,7 @@ Standard library only, Python 3.6 or newer: a kit must grade on a plain
 Debian or Ubuntu machine (gcc, make, cmake; nvcc optional).
 
     grade.py --chapter CH [--out results.json] [--nvcc PATH] [--jobs N]
-             [--submission DIR]
+             [--submission DIR] [--make-var VAR=VALUE]...
 
 --submission DIR first copies the student's files (the ones listed in
 assignments/<CH>.submit) from DIR into the kit; Gradescope's run_autograder
@@ -159,9 +159,10 @@ def tests_needing_nvcc(tests, nvcc):
             any(re.search(r"(^|[\s=])" + re.escape(f"{BUILD}/{p}") + r"($|\s)", t["command"]) for p in programs)}
 
 
-def build(chapter, nvcc, jobs, timeout):
+def build(chapter, nvcc, jobs, timeout, make_vars=()):
     """(ok, log): builds the chapter's programs and the CTest file."""
     cmd = ["make", f"-j{jobs}", "--no-print-directory", "asg-build", f"CH={chapter}", f"NVCC={nvcc}"]
+    cmd += list(make_vars)
     status, log = run(cmd, timeout)
     if status is None:
         return False, log + f"\nerror: the build did not finish within {timeout} s"
@@ -379,6 +380,8 @@ def main(argv):
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--build-timeout", type=int, default=1200)
     ap.add_argument("--submission", help="folder with the student's files (Gradescope)")
+    ap.add_argument("--make-var", action="append", default=[], metavar="VAR=VALUE",
+                    help="passed to make, e.g. CUDA_ARCH=sm_80 where nvcc has no GPU to ask")
     args = ap.parse_args(argv[1:])
     chapter = args.chapter
     started = time.time()
@@ -402,7 +405,7 @@ def main(argv):
     with_gpu = gpu_available(args.nvcc)
     print(f"grading {chapter}: building (GPU tests {'run' if with_gpu else 'not run: no GPU here'}) ...",
           flush=True)
-    build_ok, build_log = build(chapter, args.nvcc, args.jobs, args.build_timeout)
+    build_ok, build_log = build(chapter, args.nvcc, args.jobs, args.build_timeout, args.make_var)
     needs_nvcc = tests_needing_nvcc(tests, args.nvcc)
     ran, ctest_note = ({}, "")
     if build_ok:

@@ -279,12 +279,19 @@ include Makefile.companion
     def write_autograder(self):
         """CH-autograder.zip for Gradescope: setup.sh and run_autograder at the root, the kit in kit/."""
         path = os.path.join(os.path.dirname(self.dir), f"{self.chapter}-autograder.zip")
-        setup = """#!/bin/sh
+        gpu = any(rel.endswith((".cu", ".cuh")) for rel in walk_files(self.src(self.chapter)))
+        # Gradescope's machines have no GPU; nvcc alone still builds the GPU programs,
+        # whose --on cpu paths the cpu tests grade. Ubuntu's toolkit may be older than
+        # the companion's: real code for sm_80 only, no GPU to ask.
+        cuda = ("apt-get install -y --no-install-recommends nvidia-cuda-toolkit || "
+                "echo 'setup.sh: no CUDA toolkit: the tests of GPU programs will be listed as not run'\n"
+                if gpu else "")
+        setup = f"""#!/bin/sh
 # setup.sh - Gradescope runs this once, when it builds the autograder image.
 set -e
 apt-get update
 apt-get install -y --no-install-recommends build-essential cmake python3
-"""
+{cuda}"""
         run = f"""#!/bin/sh
 # run_autograder - Gradescope runs this for every submission: the student's
 # files (any folder layout) are in $AUTOGRADER_ROOT/submission; they replace
@@ -292,8 +299,11 @@ apt-get install -y --no-install-recommends build-essential cmake python3
 root=${{AUTOGRADER_ROOT:-/autograder}}
 cd "$root/source/kit" || exit 1
 mkdir -p "$root/results"
+nvcc=$(command -v nvcc || true)
+arch=""
+nvidia-smi -L > /dev/null 2>&1 || arch="--make-var CUDA_ARCH=sm_80"
 exec python3 tools/assignment/grade.py --chapter {self.chapter} --submission "$root/submission" \\
-    --nvcc "$(command -v nvcc || true)" --out "$root/results/results.json"
+    --nvcc "$nvcc" $arch --out "$root/results/results.json"
 """
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
             for name, text in (("setup.sh", setup), ("run_autograder", run)):

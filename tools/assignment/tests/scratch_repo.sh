@@ -5,6 +5,7 @@
 set -eu
 dir=$1
 mkdir -p "$dir/book"
-cp -R Makefile common tools tests assignments "$dir/"
+cp -R Makefile common tools assignments "$dir/"
+[ -d tests ] && cp -R tests "$dir/"
 cp -R book/filters book/metadata.yaml book/style.css "$dir/book/"
 cp -R tools/assignment/fixture/. "$dir/"

@@ -3,8 +3,9 @@
 #   1. the reference kit (solutions kept) grades full marks;
 #   2. the student kit is generated (which checks that no reference line
 #      survives), compiles, and scores less than the reference kit.
-# cpu: graded without nvcc (tests of GPU programs are listed as not run);
-# gpu: graded with nvcc on a GPU machine (exit 77 without one), every test counts.
+# cpu: GPU tests listed as not run (GRADE_GPU=0), whatever the machine; GPU
+#      programs are built when nvcc is there, so their --on cpu tests count;
+# gpu: on a GPU machine (exit 77 without one), every test counts.
 set -u
 ch=$1; mode=${2:-cpu}
 repo=$(pwd)
@@ -14,14 +15,14 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-nvcc_arg=""; [ "$mode" = cpu ] && nvcc_arg="NVCC="
+[ "$mode" = cpu ] && { GRADE_GPU=0; export GRADE_GPU; }
 for kind in solution student; do
     flag=""; [ $kind = solution ] && flag=--solution
     python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp" --no-tar $flag || fail "make_kit $flag"
 done
-(cd "$tmp/$ch-solution" && make --no-print-directory grade $nvcc_arg) || fail "grading the reference kit"
+(cd "$tmp/$ch-solution" && make --no-print-directory grade) || fail "grading the reference kit"
 python3 tools/assignment/tests/check_results.py "$tmp/$ch-solution/results.json" full build=ok || exit 1
-(cd "$tmp/$ch" && make --no-print-directory grade $nvcc_arg) || fail "grading the student kit"
+(cd "$tmp/$ch" && make --no-print-directory grade) || fail "grading the student kit"
 python3 tools/assignment/tests/check_results.py "$tmp/$ch/results.json" build=ok || exit 1
 python3 - "$tmp/$ch-solution/results.json" "$tmp/$ch/results.json" <<'PY'
 import json, sys
