@@ -68,12 +68,18 @@ int list_read_file(const char *path, list *l, char *err, size_t err_size)
     while (status == 0 && fgets(line, sizeof line, f) != NULL) {
         line_no++;
         if (strchr(line, '\n') == NULL && !feof(f)) {
-            status = fail(err, err_size, "%s line %ld: longer than %zu characters", path, line_no,
-                          sizeof line - 2);
+            if (n >= 0)
+                status = fail(err, err_size, "node %ld (%s line %ld): line longer than %zu characters", count,
+                              path, line_no, sizeof line - 2);
+            else
+                status = fail(err, err_size, "%s line %ld: line longer than %zu characters", path, line_no,
+                              sizeof line - 2);
             break;
         }
         if (is_ignored(line))
             continue;
+        char shown[64]; /* the line as written, for messages */
+        snprintf(shown, sizeof shown, "%.*s", (int)strcspn(line, "\r\n"), line);
         char *words[2];
         const int found = split_words(line, words, 2);
         if (n < 0) { /* the first line that counts holds N */
@@ -81,7 +87,7 @@ int list_read_file(const char *path, list *l, char *err, size_t err_size)
             if (found != 1 || parse_long(words[0], 0, LIST_MAX_NODES, &value) != 0) {
                 status = fail(err, err_size,
                               "%s line %ld: N must be one whole number in [1, %ld], got '%s'", path,
-                              line_no, (long)LIST_MAX_NODES, found >= 1 ? words[0] : "");
+                              line_no, (long)LIST_MAX_NODES, shown);
             } else if (value == 0) {
                 status = fail(err, err_size, "%s line %ld: N = 0, but a list needs at least one node",
                               path, line_no);
@@ -156,8 +162,8 @@ int list_validate(list *l, char *err, size_t err_size)
         if (pred[i] != LIST_NULL)
             continue;
         if (head != LIST_NULL)
-            status = fail(err, err_size, "node %d: a second head (node %d has no predecessor either)",
-                          (int)i, (int)head);
+            status = fail(err, err_size, "node %d: more than one head (nodes %d and %d have no predecessor)",
+                          (int)i, (int)head, (int)i);
         head = i;
     }
     if (status == 0 && head == LIST_NULL)
