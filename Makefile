@@ -58,7 +58,7 @@ endif
 
 COMMON_LIB     := $(BUILD)/common/libcommon.a
 COMMON_GPU_LIB := $(BUILD)/common/libcommon_gpu.a
-COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/%.o,common/cli.c common/rng.c common/verify.c common/timing.c)
+COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/%.o,common/cli.c common/rng.c common/verify.c common/timing.c common/alloc.c)
 COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/run_on.c common/gpu.cu)
 
 .PHONY: all run test book bench sanitize clean ctest-file nvcc-note

@@ -6,7 +6,6 @@
 #include "common.h"
 #include "canonical_cpu.h"
 #include "canonical_gpu.h"
-#include "cli_helpers.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -54,8 +53,8 @@ static volatile double bench_sink; /* keeps the timed sums alive */
  * prints a markdown row of medians and spreads. */
 static void print_bench(const double *x, size_t n, unsigned lanes, int reps)
 {
-    double *t_loop = doubles_or_exit((size_t)reps, "timings");
-    double *t_canon = doubles_or_exit((size_t)reps, "timings");
+    double *t_loop = alloc_or_exit((size_t)reps, sizeof(double), "timings");
+    double *t_canon = alloc_or_exit((size_t)reps, sizeof(double), "timings");
     for (int r = -3; r < reps; r++) {
         double start = host_seconds();
         bench_sink = plain_loop_sum(x, n);
@@ -109,7 +108,7 @@ int main(int argc, char **argv)
     }
     const run_on where = cli_resolve_on(on);
 
-    double *x = doubles_or_exit(n, "the data set");
+    double *x = alloc_or_exit(n, sizeof(double), "the data set");
     p4016_data(seed, hostile, x, n);
     char hex_buf[HEX64_LEN];
     if (!quiet) {

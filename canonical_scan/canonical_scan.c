@@ -6,7 +6,6 @@
 #include "common.h"
 #include "canonical_cpu.h"
 #include "canonical_gpu.h"
-#include "cli_helpers.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -151,9 +150,9 @@ int main(int argc, char **argv)
     FILE *trace = summary ? stderr : stdout; /* --summary keeps stdout for one line */
     const run_on where = cli_resolve_on(on);
 
-    double *x = doubles_or_exit(n, "the data set");
-    double *cpu = doubles_or_exit(n, "the CPU scan");
-    double *gpu = (where & RUN_GPU) ? doubles_or_exit(n, "the GPU scan") : NULL;
+    double *x = alloc_or_exit(n, sizeof(double), "the data set");
+    double *cpu = alloc_or_exit(n, sizeof(double), "the CPU scan");
+    double *gpu = (where & RUN_GPU) ? alloc_or_exit(n, sizeof(double), "the GPU scan") : NULL;
     p4016_data(seed, hostile, x, n);
     if (!quiet) {
         describe_setup(trace, &s, n, seed, hostile);

@@ -7,9 +7,9 @@ CANONICAL_CPU_SRCS := canonical_scan/pairwise.c canonical_scan/lanes_reduce.c \
 CANONICAL_GPU_SRCS := canonical_scan/gpu_reduce.cu canonical_scan/gpu_scan.cu
 
 PROGRAMS += canonical_scan/canonical_reduce canonical_scan/canonical_scan
-canonical_scan/canonical_reduce.SRCS := canonical_scan/canonical_reduce.c canonical_scan/cli_helpers.c \
+canonical_scan/canonical_reduce.SRCS := canonical_scan/canonical_reduce.c \
                                         $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
-canonical_scan/canonical_scan.SRCS := canonical_scan/canonical_scan.c canonical_scan/cli_helpers.c \
+canonical_scan/canonical_scan.SRCS := canonical_scan/canonical_scan.c \
                                       $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
 
 # CPU-only: the literal evaluator and what uses it.
@@ -21,4 +21,4 @@ canonical_scan/policy_expressions.SRCS := canonical_scan/policy_expressions.c \
 
 # One sum, many expressions (the hostile-cancellation section of the book).
 PROGRAMS += canonical_scan/hostile_sums
-canonical_scan/hostile_sums.SRCS := canonical_scan/hostile_sums.c canonical_scan/cli_helpers.c $(CANONICAL_CPU_SRCS)
+canonical_scan/hostile_sums.SRCS := canonical_scan/hostile_sums.c $(CANONICAL_CPU_SRCS)

@@ -4,7 +4,6 @@
  * L = 1..128 give: each is reproducible, none is "the" sum. */
 #include "common.h"
 #include "canonical_cpu.h"
-#include "cli_helpers.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -63,7 +62,7 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "One sum, many expressions: policies and lane counts on base and hostile data.",
               options, sizeof options / sizeof options[0]);
-    double *x = doubles_or_exit(n, "the data set");
+    double *x = alloc_or_exit(n, sizeof(double), "the data set");
     int ok = 1;
     for (int hostile = 0; hostile <= 1; hostile++) {
         p4016_data(seed, hostile, x, n);

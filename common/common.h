@@ -5,6 +5,7 @@
  *   rng.h         lcg64 (P4016 data set), splitmix64
  *   verify.h      bit equality, hex, relative error, ULPs, FNV-1a 64, verdict
  *   timing.h      host clock, median and spread
+ *   alloc.h       allocations that end in `error: ...` instead of a crash
  *   gpu.h         is there a GPU? (programs that link CUDA code only)
  *
  * CUDA files include cuda_check.h as well. */
@@ -16,6 +17,7 @@
 #include "rng.h"
 #include "verify.h"
 #include "timing.h"
+#include "alloc.h"
 #include "gpu.h"
 
 #endif

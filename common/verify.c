@@ -85,10 +85,15 @@ uint64_t fnv1a64(const void *data, size_t size)
     return fnv1a64_update(FNV1A64_OFFSET, data, size);
 }
 
+int verdict_to(FILE *stream, const char *what, int ok)
+{
+    fprintf(stream, "self-check: %s: %s\n", what, ok ? "confirmed" : "MISMATCH");
+    return ok;
+}
+
 int verdict(const char *what, int ok)
 {
-    printf("self-check: %s: %s\n", what, ok ? "confirmed" : "MISMATCH");
-    return ok;
+    return verdict_to(stdout, what, ok);
 }
 
 int exit_status(int ok)

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -39,6 +40,10 @@ uint64_t fnv1a64(const void *data, size_t size);
 /* Prints "self-check: <what>: confirmed" or "... MISMATCH" on stdout and
  * returns ok (so checks can be chained: all_ok &= verdict(...)). */
 int verdict(const char *what, int ok);
+
+/* The same on a chosen stream: stderr, for programs whose stdout is reserved
+ * for a machine-readable result (--hex, --summary, --print). */
+int verdict_to(FILE *stream, const char *what, int ok);
 
 /* EXIT_PASS when ok, EXIT_MISMATCH otherwise. */
 int exit_status(int ok);

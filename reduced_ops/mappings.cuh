@@ -16,6 +16,14 @@
 #include "product_stage.cuh"
 #include "warp_tree.cuh"
 
+/* All threads of the block copy n elements (global <-> shared). */
+template <typename T>
+__device__ void block_copy(T *dst, const T *src, int n)
+{
+    for (int e = threadIdx.x; e < n; e += blockDim.x)
+        dst[e] = src[e];
+}
+
 // [listing block-scope-serial]
 template <typename T>
 __device__ void block_scope_serial(const product_stage<T> &s)

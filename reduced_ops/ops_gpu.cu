@@ -6,14 +6,6 @@
 #include "mappings.cuh"
 #include "ops_gpu.h"
 
-/* All threads of the block copy n elements. */
-template <typename T>
-__device__ void block_copy(T *dst, const T *src, int n)
-{
-    for (int e = threadIdx.x; e < n; e += blockDim.x)
-        dst[e] = src[e];
-}
-
 // [listing block-scope-kernel]
 /* One block per problem: the block loads the image into shared memory,
  * runs the stages with a barrier after each, and writes the image back. */

@@ -125,7 +125,7 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (!quiet)
-        printf("%d cells, warp per output measured faster (beyond the 5 %% margin) in %d; picker agrees with %d\n",
+        printf("%d cells, %d of them pick warp per output; the picker agrees with %d\n",
                cells, measured_warp, agree);
     return exit_status(verdict("the picker agrees with every measured cell", agree == cells));
 }

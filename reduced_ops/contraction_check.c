@@ -1,0 +1,172 @@
+/* contraction_check.c - every op, both mappings, every scope, the thread
+ * counts 1, 7, 31, 32, 64, 96, 256, float and double, non-square shapes:
+ * the GPU must equal the C emulation of its mapping bit for bit (every
+ * element of every image: inputs untouched, intermediate and result), and
+ * lie within tolerance of the double reference. */
+#include "check_problem.h"
+#include "common.h"
+#include "op_image.h"
+#include "ops_gpu.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define OP_CHOICES "all|gemm|gemv|syrk|tensor_vec_contract|vec_tensor_vec|congruence_sym|bilinear"
+
+typedef struct { op_scope scope; op_mapping mapping; int threads; } gpu_config;
+
+static const char *scope_name(op_scope s) { return s == SCOPE_BLOCK ? "block" : s == SCOPE_WARP ? "warp" : "tile"; }
+static const char *mapping_name(op_mapping m) { return m == MAP_SERIAL ? "serial" : "warp per output"; }
+
+/* Block scope at the thread counts of the invariance claim; warp and tile
+ * scopes with 1, 2 and 3 warps per block (3 problems: 64 threads leaves one
+ * warp of the second block without a problem). */
+static int make_configs(gpu_config *c)
+{
+    static const int block_threads[] = { 1, 7, 31, 32, 64, 96, 256 };
+    static const int warp_threads[] = { 32, 64, 96 };
+    int n = 0;
+    for (int m = MAP_SERIAL; m <= MAP_WARP_PER_OUTPUT; m++) {
+        for (int i = 0; i < 7; i++)
+            c[n++] = (gpu_config){ SCOPE_BLOCK, (op_mapping)m, block_threads[i] };
+        for (int s = SCOPE_WARP; s <= SCOPE_TILE; s++)
+            for (int i = 0; i < 3; i++)
+                c[n++] = (gpu_config){ (op_scope)s, (op_mapping)m, warp_threads[i] };
+    }
+    return n;
+}
+
+/* Runs one configuration; returns 1 when its images equal the emulation of
+ * its mapping bit for bit. *ratio receives the worst err/tol. */
+static int run_config(const check_problem *cp, gpu_config c, double *ratio)
+{
+    void *images = check_problem_input_copy(cp);
+    if (images == NULL) {
+        fprintf(stderr, "error: out of memory\n");
+        exit(EXIT_BAD_INPUT);
+    }
+    if (cp->dtype == DTYPE_FLOAT)
+        gpu_run_op_float(&cp->plan, c.mapping, c.scope, c.threads, (float)cp->alpha, (float)cp->beta,
+                         (float *)images, cp->count);
+    else
+        gpu_run_op_double(&cp->plan, c.mapping, c.scope, c.threads, cp->alpha, cp->beta, (double *)images,
+                          cp->count);
+    const long diff = check_bits(cp, c.mapping, images);
+    *ratio = check_error_ratio(cp, images);
+    if (diff >= 0) {
+        char got[24], want[24];
+        check_element_hex(cp, images, diff, got, sizeof got);
+        check_element_hex(cp, cp->emulated[c.mapping], diff, want, sizeof want);
+        printf("  MISMATCH %s scope, %s, %d threads: image element %ld (problem %ld) is %s, emulation %s\n",
+               scope_name(c.scope), mapping_name(c.mapping), c.threads, diff % cp->plan.image_len,
+               diff / cp->plan.image_len, got, want);
+    }
+    free(images);
+    return diff < 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *op_text = "all", *dtype_text = "both", *shape_text = NULL, *on = NULL;
+    uint64_t seed = 5;
+    int quiet = 0;
+    const cli_option options[] = {
+        { "--op", CLI_CHOICE, &op_text, "which op (default all)", 0, 0, OP_CHOICES },
+        { "--dtype", CLI_CHOICE, &dtype_text, "element type (default both)", 0, 0, "float|double|both" },
+        { "--shape", CLI_STRING, &shape_text, "one shape M,N,K,L instead of the built-in list", 0, 0, NULL },
+        { "--seed", CLI_U64, &seed, "random seed (default 5)", 0, UINT64_MAX, NULL },
+        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
+    };
+    cli_parse(argc, argv,
+              "Runs every contraction op with both mappings in every scope and thread count, float\n"
+              "and double, and compares the GPU with the C emulation bit for bit.",
+              options, sizeof options / sizeof options[0]);
+    op_shape one_shape;
+    if (shape_text && op_shape_parse(shape_text, &one_shape) != 0) {
+        fprintf(stderr, "error: --shape expects M,N,K,L with each in [1, 4096], got '%s'\n", shape_text);
+        return EXIT_BAD_INPUT;
+    }
+    const run_on where = cli_resolve_on(on);
+    const op_shape *shapes = shape_text ? &one_shape : check_shapes;
+    const int n_shapes = shape_text ? 1 : check_shape_count;
+    const int only_op = strcmp(op_text, "all") == 0 ? -1 : op_from_name(op_text);
+    gpu_config configs[32];
+    const int n_configs = make_configs(configs);
+    const int count = 3;
+
+    if (!quiet) {
+        if (where & RUN_GPU) {
+            char device[256];
+            gpu_device_describe(device, sizeof device);
+            printf("GPU: %s\n", device);
+        }
+        printf("%d GPU configurations per row: block scope at 1, 7, 31, 32, 64, 96, 256 threads, warp and\n"
+               "tile scopes at 32, 64, 96 threads, each with both mappings; 3 problems per launch\n\n",
+               n_configs);
+        printf("%-20s %-20s %-7s %-19s %s\n", "op", "shape", "dtype", "emulation err/tol", "GPU bit-identical, err/tol");
+    }
+    double cpu_worst = 0.0, gpu_worst = 0.0;
+    int mapping_ok[2] = { 1, 1 };
+    for (int op = 0; op < OP_COUNT; op++) {
+        if (only_op >= 0 && op != only_op)
+            continue;
+        for (int s = 0; s < n_shapes; s++)
+            for (int dt = DTYPE_FLOAT; dt <= DTYPE_DOUBLE; dt++) {
+                if ((dt == DTYPE_FLOAT && strcmp(dtype_text, "double") == 0) ||
+                    (dt == DTYPE_DOUBLE && strcmp(dtype_text, "float") == 0))
+                    continue;
+                const double beta = s % 2 ? 0.0 : -0.75;
+                check_problem cp;
+                const char *why = NULL;
+                if (check_problem_make(&cp, (op_kind)op, shapes[s], (op_dtype)dt, 1.5, beta, count,
+                                       seed + (uint64_t)s, &why) != 0) {
+                    fprintf(stderr, "error: %s: %s\n", op_name((op_kind)op), why);
+                    return EXIT_BAD_INPUT;
+                }
+                double cpu_ratio = check_error_ratio(&cp, cp.emulated[MAP_SERIAL]);
+                const double tree_ratio = check_error_ratio(&cp, cp.emulated[MAP_WARP_PER_OUTPUT]);
+                if (tree_ratio > cpu_ratio)
+                    cpu_ratio = tree_ratio;
+                if (cpu_ratio > cpu_worst)
+                    cpu_worst = cpu_ratio;
+                char shape[64], gpu_text[64] = "not run";
+                op_shape_text((op_kind)op, shapes[s], shape, sizeof shape);
+                if (!quiet)
+                    printf("%-20s %-20s %-7s %-19.4f ", op_name((op_kind)op), shape,
+                           dt == DTYPE_FLOAT ? "float" : "double", cpu_ratio);
+                fflush(stdout);
+                if (where & RUN_GPU) {
+                    int identical = 0;
+                    double row_worst = 0.0;
+                    for (int c = 0; c < n_configs; c++) {
+                        double ratio;
+                        const int same = run_config(&cp, configs[c], &ratio);
+                        identical += same;
+                        mapping_ok[configs[c].mapping] &= same;
+                        if (ratio > row_worst)
+                            row_worst = ratio;
+                    }
+                    if (row_worst > gpu_worst)
+                        gpu_worst = row_worst;
+                    snprintf(gpu_text, sizeof gpu_text, "%d of %d, %.4f", identical, n_configs, row_worst);
+                }
+                if (!quiet)
+                    printf("%s\n", gpu_text);
+                check_problem_free(&cp);
+            }
+    }
+    if (!quiet)
+        printf("\n");
+    int ok = verdict("C emulation of both orders within tolerance of the double reference", cpu_worst <= 1.0);
+    if (where & RUN_GPU) {
+        ok &= verdict("GPU serial mapping equals the serial emulation bit for bit (every scope and thread count)",
+                      mapping_ok[MAP_SERIAL]);
+        ok &= verdict("GPU warp per output equals the warp-tree emulation bit for bit (every scope and thread count)",
+                      mapping_ok[MAP_WARP_PER_OUTPUT]);
+        ok &= verdict("GPU results within tolerance of the double reference", gpu_worst <= 1.0);
+    }
+    return exit_status(ok);
+}

@@ -1,0 +1,238 @@
+/* reduced_ops_sweep.c - the crossover sweep: serial against warp per output
+ * for 12 shapes x 4 block sizes x {float, double} = 96 cells of one op
+ * (gemm by default; gemv and syrk on request), operands resident in shared
+ * memory, many ops per launch. Prints a markdown table for RESULTS.md and,
+ * with --tsv, the same cells as a TSV (the data of the heat map and of
+ * picker_check). Every cell's result is first checked bit for bit against
+ * the C emulation. */
+#include "common.h"
+#include "emulate.h"
+#include "op_image.h"
+#include "ops_gpu.h"
+#include "picker.h"
+#include "sweep_gpu.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+// [listing sweep-cells]
+static const op_shape sweep_shapes[] = {
+    { 4, 4, 4, 1 },    { 8, 8, 8, 1 },     { 14, 14, 14, 1 }, { 21, 21, 21, 1 },
+    { 4, 4, 64, 1 },   { 8, 8, 64, 1 },    { 2, 64, 2, 1 },   { 7, 7, 64, 1 },
+    { 14, 14, 7, 1 },  { 14, 21, 14, 1 },  { 21, 14, 21, 1 }, { 7, 14, 7, 1 },
+};
+static const int sweep_blocks[] = { 32, 64, 128, 256 };
+#define N_SHAPES 12
+#define N_BLOCKS 4
+#define N_CELLS (2 * N_SHAPES * N_BLOCKS)
+#define TIE_MARGIN 1.05 /* warp per output is picked only if serial/warp > 1.05 */
+// [end]
+
+typedef struct {
+    op_dtype dtype;
+    op_shape shape;
+    int block;
+    int n_out, k;
+    sweep_timing serial, warp;
+    int bits_ok;
+} sweep_cell;
+
+static const char *dtype_name(op_dtype d) { return d == DTYPE_FLOAT ? "float" : "double"; }
+
+/* Runs the cell once per mapping with reps = 1 and compares every block's
+ * result with the C emulation of that mapping, bit for bit. */
+static int check_cell(const op_plan *plan, const sweep_cell *c, const double *image_d, int blocks)
+{
+    const size_t len = (size_t)plan->image_len, n_out = (size_t)c->n_out;
+    int ok = 1;
+    for (int m = MAP_SERIAL; m <= MAP_WARP_PER_OUTPUT; m++) {
+        if (c->dtype == DTYPE_FLOAT) {
+            float *image = malloc(len * sizeof *image), *want = malloc(len * sizeof *want);
+            float *got = malloc((size_t)blocks * n_out * sizeof *got);
+            if (!image || !want || !got) {
+                fprintf(stderr, "error: out of memory\n");
+                exit(EXIT_BAD_INPUT);
+            }
+            doubles_to_floats(image_d, image, len);
+            memcpy(want, image, len * sizeof *want);
+            emulate_op_float(plan, (op_mapping)m, 1.0f, 1.0f, want);
+            gpu_sweep_once_float(plan, (op_mapping)m, c->block, blocks, 1.0f, 1.0f, image, got);
+            for (int b = 0; b < blocks; b++)
+                ok &= first_bit_difference_float(got + (size_t)b * n_out, want + plan->result.begin, n_out) < 0;
+            free(image);
+            free(want);
+            free(got);
+        } else {
+            double *want = malloc(len * sizeof *want), *got = malloc((size_t)blocks * n_out * sizeof *got);
+            if (!want || !got) {
+                fprintf(stderr, "error: out of memory\n");
+                exit(EXIT_BAD_INPUT);
+            }
+            memcpy(want, image_d, len * sizeof *want);
+            emulate_op_double(plan, (op_mapping)m, 1.0, 1.0, want);
+            gpu_sweep_once_double(plan, (op_mapping)m, c->block, blocks, 1.0, 1.0, image_d, got);
+            for (int b = 0; b < blocks; b++)
+                ok &= first_bit_difference_double(got + (size_t)b * n_out, want + plan->result.begin, n_out) < 0;
+            free(want);
+            free(got);
+        }
+    }
+    return ok;
+}
+
+static void time_cell(const op_plan *plan, sweep_cell *c, const double *image_d, int blocks, double target_ms)
+{
+    const int trials = 3;
+    if (c->dtype == DTYPE_FLOAT) {
+        float *image = malloc((size_t)plan->image_len * sizeof *image);
+        if (!image) {
+            fprintf(stderr, "error: out of memory\n");
+            exit(EXIT_BAD_INPUT);
+        }
+        doubles_to_floats(image_d, image, (size_t)plan->image_len);
+        gpu_sweep_time_float(plan, MAP_SERIAL, c->block, blocks, 1.0f, 1.0f, image, target_ms, trials, &c->serial);
+        gpu_sweep_time_float(plan, MAP_WARP_PER_OUTPUT, c->block, blocks, 1.0f, 1.0f, image, target_ms, trials,
+                             &c->warp);
+        free(image);
+    } else {
+        gpu_sweep_time_double(plan, MAP_SERIAL, c->block, blocks, 1.0, 1.0, image_d, target_ms, trials, &c->serial);
+        gpu_sweep_time_double(plan, MAP_WARP_PER_OUTPUT, c->block, blocks, 1.0, 1.0, image_d, target_ms, trials,
+                              &c->warp);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const char *op_text = "gemm", *dtype_text = "both", *tsv_path = NULL;
+    uint64_t seed = 7, blocks_opt = 0;
+    double target_ms = 10.0;
+    int shuffle = 0, check_only = 0;
+    const cli_option options[] = {
+        { "--op", CLI_CHOICE, &op_text, "which op (default gemm)", 0, 0, "gemm|gemv|syrk" },
+        { "--dtype", CLI_CHOICE, &dtype_text, "element types (default both)", 0, 0, "float|double|both" },
+        { "--blocks", CLI_U64, &blocks_opt, "blocks per launch (default 0: one per SM)", 0, 65535, NULL },
+        { "--target-ms", CLI_DOUBLE, &target_ms, "length of one timed launch in ms (default 10)", 0, 0, NULL },
+        { "--shuffle", CLI_FLAG, &shuffle, "measure the cells in a random order", 0, 0, NULL },
+        { "--seed", CLI_U64, &seed, "random seed for operands and --shuffle (default 7)", 0, UINT64_MAX, NULL },
+        { "--tsv", CLI_STRING, &tsv_path, "also write the cells to this TSV file", 0, 0, NULL },
+        { "--check-only", CLI_FLAG, &check_only, "only check every cell bit for bit (no timing)", 0, 0, NULL },
+    };
+    cli_parse(argc, argv,
+              "The crossover sweep: serial vs warp-per-output for 12 shapes x 4 block sizes x\n"
+              "{float, double}, operands in shared memory; prints a markdown table.",
+              options, sizeof options / sizeof options[0]);
+    if (target_ms < 0.1 || target_ms > 1000.0) {
+        fprintf(stderr, "error: --target-ms expects a number in [0.1, 1000], got %g\n", target_ms);
+        return EXIT_BAD_INPUT;
+    }
+    gpu_require_device();
+    FILE *tsv = NULL;
+    if (tsv_path && !(tsv = fopen(tsv_path, "w"))) {
+        fprintf(stderr, "error: cannot write '%s'\n", tsv_path);
+        return EXIT_BAD_INPUT;
+    }
+    const op_kind op = (op_kind)op_from_name(op_text);
+    const int blocks = blocks_opt ? (int)blocks_opt : gpu_sm_count();
+
+    /* the cells, in table order; `order` is the order they are measured in */
+    sweep_cell cells[N_CELLS];
+    uint32_t order[N_CELLS];
+    int n_cells = 0;
+    for (int d = DTYPE_FLOAT; d <= DTYPE_DOUBLE; d++) {
+        if (strcmp(dtype_text, "both") != 0 && strcmp(dtype_text, dtype_name((op_dtype)d)) != 0)
+            continue;
+        for (int s = 0; s < N_SHAPES; s++)
+            for (int b = 0; b < N_BLOCKS; b++) {
+                sweep_cell *c = &cells[n_cells];
+                memset(c, 0, sizeof *c);
+                c->dtype = (op_dtype)d;
+                c->shape = sweep_shapes[s];
+                c->block = sweep_blocks[b];
+                order[n_cells] = (uint32_t)n_cells;
+                n_cells++;
+            }
+    }
+    splitmix64 g = { seed };
+    if (shuffle)
+        splitmix64_shuffle_u32(&g, order, (size_t)n_cells);
+
+    char device[256], date[64], command[1024] = "";
+    gpu_device_describe(device, sizeof device);
+    const time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+    for (int i = 0; i < argc; i++)
+        snprintf(command + strlen(command), sizeof command - strlen(command), "%s%s", i ? " " : "", argv[i]);
+
+    int all_bits_ok = 1;
+    for (int i = 0; i < n_cells; i++) {
+        sweep_cell *c = &cells[order[i]];
+        op_plan plan;
+        const char *why = NULL;
+        if (op_plan_make(op, c->shape, &plan, &why) != 0) {
+            fprintf(stderr, "error: %s\n", why);
+            return EXIT_BAD_INPUT;
+        }
+        c->n_out = op_outputs(&plan);
+        c->k = plan.stage[0].len;
+        double *image = malloc((size_t)plan.image_len * sizeof *image);
+        if (!image) {
+            fprintf(stderr, "error: out of memory\n");
+            return EXIT_BAD_INPUT;
+        }
+        op_images_fill(&plan, c->dtype, seed, image, 1); /* uniform in [-1, 1): never all zeros */
+        c->bits_ok = check_cell(&plan, c, image, check_only ? (blocks < 2 ? blocks : 2) : blocks);
+        all_bits_ok &= c->bits_ok;
+        if (!check_only)
+            time_cell(&plan, c, image, blocks, target_ms);
+        free(image);
+    }
+
+    printf("## %s: serial vs warp per output (%s)\n\n", op_text, check_only ? "check only" : "crossover sweep");
+    printf("- device: %s\n- date: %s\n- command: `%s`\n", device, date, command);
+    printf("- grid: %d blocks (%s), each with its own copy of the operands in shared memory\n", blocks,
+           blocks_opt ? "as asked" : "one per SM");
+    printf("- per cell and mapping: a warm-up launch, a calibration launch, then 3 timed launches of R\n"
+           "  back-to-back ops (R chosen so that a launch takes about %g ms); us = median launch time / R;\n"
+           "  spread = (max - min) / median of the 3 launches, the larger of the two mappings\n", target_ms);
+    printf("- ratio = serial us / warp us; pick = warp only if ratio > %.2f (the 5 %% tie margin)\n", TIE_MARGIN);
+    printf("- picker: use_warp_per_output(), %s\n\n", picker_basis());
+    if (tsv) {
+        fprintf(tsv, "# %s serial vs warp per output; device: %s; date: %s\n# command: %s\n", op_text, device,
+                date, command);
+        fprintf(tsv, "op\tdtype\tM\tN\tK\tblock\tn_out\tk_contract\tserial_us\twarp_us\tratio\tspread_pct\tpick\t"
+                     "reps_serial\treps_warp\n");
+    }
+    if (!check_only)
+        printf("| dtype | M | N | K | block | n_out | serial us | warp us | ratio | spread | pick | picker |\n"
+               "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
+    int warp_wins = 0, picker_agrees = 0;
+    for (int i = 0; i < n_cells && !check_only; i++) {
+        const sweep_cell *c = &cells[i];
+        const double ratio = c->serial.us_per_op / c->warp.us_per_op;
+        const double spread = 100.0 * (c->serial.spread > c->warp.spread ? c->serial.spread : c->warp.spread);
+        const int warp = ratio > TIE_MARGIN;
+        const int picked = use_warp_per_output(c->n_out, c->k, c->block, c->dtype);
+        warp_wins += warp;
+        picker_agrees += picked == warp;
+        printf("| %s | %d | %d | %d | %d | %d | %.4f | %.4f | %.3f | %.1f %% | %s | %s |\n", dtype_name(c->dtype),
+               c->shape.m, c->shape.n, c->shape.k, c->block, c->n_out, c->serial.us_per_op, c->warp.us_per_op,
+               ratio, spread, warp ? "warp" : "serial", picked ? "warp" : "serial");
+        if (tsv)
+            fprintf(tsv, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.5f\t%.5f\t%.4f\t%.2f\t%s\t%ld\t%ld\n", op_text,
+                    dtype_name(c->dtype), c->shape.m, c->shape.n, c->shape.k, c->block, c->n_out, c->k,
+                    c->serial.us_per_op, c->warp.us_per_op, ratio, spread, warp ? "warp" : "serial",
+                    c->serial.reps, c->warp.reps);
+    }
+    if (tsv)
+        fclose(tsv);
+    if (!check_only)
+        printf("\nwarp per output picked in %d of %d cells; the picker agrees with %d of %d\n\n", warp_wins,
+               n_cells, picker_agrees, n_cells);
+    else
+        printf("%d cells checked\n\n", n_cells);
+    return exit_status(verdict("every cell's GPU result equals the C emulation bit for bit (both mappings)",
+                               all_bits_ok));
+}

@@ -1,0 +1,183 @@
+/* sweep_gpu.cu - the crossover sweep's kernel and its timing (see
+ * sweep_gpu.h). The mapping is a template parameter so that the timed loop
+ * holds one mapping's code and no branch; the element type is one too (one
+ * source for float and double). The op itself is the same block-scope code
+ * the tests check (mappings.cuh). */
+#include "cuda_check.h"
+#include "mappings.cuh"
+#include "ops_gpu.h"
+#include "sweep_gpu.h"
+
+// [listing sweep-kernel]
+/* Every block holds its own copy of the problem in shared memory and runs
+ * the op `reps` times. The barrier after each op is what real code has when
+ * the next op reads this one's result; it also stops the compiler from
+ * hoisting the (loop-invariant) contraction out of the repetitions. With
+ * beta = 1 each op also reads the C the previous one wrote. */
+template <typename T, op_mapping MAPPING>
+__global__ void sweep_kernel(stage_plan stage, int image_len, T alpha, T beta, const T *image, T *results,
+                             long reps)
+{
+    extern __shared__ __align__(16) unsigned char shared_bytes[];
+    T *mine = reinterpret_cast<T *>(shared_bytes);
+    block_copy(mine, image, image_len);
+    __syncthreads();
+    const product_stage<T> s = bind_stage(stage, mine, alpha, beta);
+    for (long r = 0; r < reps; r++) {
+        if (MAPPING == MAP_SERIAL)
+            block_scope_serial(s);
+        else
+            block_scope_warp_per_output(s);
+        __syncthreads();
+    }
+    const int n_out = stage.rows * stage.cols;
+    block_copy(results + (size_t)blockIdx.x * n_out, mine + stage.c, n_out);
+}
+// [end]
+
+template <typename T>
+struct sweep_ctx {
+    stage_plan stage;
+    int image_len;
+    T alpha, beta;
+    const T *d_image;
+    T *d_results;
+    long reps;
+    int blocks, threads;
+    size_t shared;
+    op_mapping mapping;
+};
+
+template <typename T>
+static void sweep_launch(void *p)
+{
+    const sweep_ctx<T> *c = (const sweep_ctx<T> *)p;
+    if (c->mapping == MAP_SERIAL)
+        sweep_kernel<T, MAP_SERIAL><<<c->blocks, c->threads, c->shared>>>(
+            c->stage, c->image_len, c->alpha, c->beta, c->d_image, c->d_results, c->reps);
+    else
+        sweep_kernel<T, MAP_WARP_PER_OUTPUT><<<c->blocks, c->threads, c->shared>>>(
+            c->stage, c->image_len, c->alpha, c->beta, c->d_image, c->d_results, c->reps);
+    CUDA_CHECK_LAUNCH();
+}
+
+static void refuse(const char *what)
+{
+    fprintf(stderr, "error: %s\n", what);
+    exit(EXIT_BAD_INPUT);
+}
+
+extern "C" int gpu_sm_count(void)
+{
+    int device = 0, sms = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    return sms;
+}
+
+/* Checks the configuration, allocates and fills the device buffers. */
+template <typename T>
+static sweep_ctx<T> sweep_setup(const op_plan *plan, op_mapping mapping, int threads, int blocks, T alpha,
+                                T beta, const T *image)
+{
+    if (plan->n_stages != 1)
+        refuse("the sweep times single-stage ops only (gemm, gemv, syrk, tensor_vec_contract)");
+    if (threads < 1 || threads > 1024)
+        refuse("threads per block must lie in [1, 1024]");
+    if (blocks < 1 || blocks > 65535)
+        refuse("blocks must lie in [1, 65535]");
+    sweep_ctx<T> c;
+    c.stage = plan->stage[0];
+    c.image_len = plan->image_len;
+    c.alpha = alpha;
+    c.beta = beta;
+    c.reps = 1;
+    c.blocks = blocks;
+    c.threads = threads;
+    c.mapping = mapping;
+    c.shared = (size_t)plan->image_len * sizeof(T);
+    if (c.shared > gpu_shared_bytes_limit())
+        refuse("the operands do not fit in one block's shared memory");
+    const int n_out = c.stage.rows * c.stage.cols;
+    T *d_image = NULL;
+    CUDA_CHECK(cudaMalloc(&d_image, c.shared));
+    CUDA_CHECK(cudaMemcpy(d_image, image, c.shared, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMalloc(&c.d_results, (size_t)blocks * n_out * sizeof(T)));
+    c.d_image = d_image;
+    CUDA_CHECK(cudaFuncSetAttribute(sweep_kernel<T, MAP_SERIAL>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    (int)c.shared));
+    CUDA_CHECK(cudaFuncSetAttribute(sweep_kernel<T, MAP_WARP_PER_OUTPUT>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, (int)c.shared));
+    return c;
+}
+
+template <typename T>
+static void sweep_teardown(sweep_ctx<T> *c)
+{
+    CUDA_CHECK(cudaFree((void *)c->d_image));
+    CUDA_CHECK(cudaFree(c->d_results));
+}
+
+template <typename T>
+static void sweep_time(const op_plan *plan, op_mapping mapping, int threads, int blocks, T alpha, T beta,
+                       const T *image, double target_ms, int trials, sweep_timing *t)
+{
+    sweep_ctx<T> c = sweep_setup(plan, mapping, threads, blocks, alpha, beta, image);
+    sweep_launch<T>(&c); /* warm-up: module load, clocks */
+    CUDA_CHECK(cudaDeviceSynchronize());
+    const long calibration_reps = 256;
+    c.reps = calibration_reps;
+    gpu_timer timer;
+    gpu_timer_create(&timer);
+    gpu_timer_start(&timer);
+    sweep_launch<T>(&c);
+    const double per_rep_ms = gpu_timer_stop_ms(&timer) / (double)calibration_reps;
+    gpu_timer_destroy(&timer);
+    double reps = per_rep_ms > 0.0 ? target_ms / per_rep_ms : 1e6;
+    if (reps < 16.0)
+        reps = 16.0;
+    if (reps > 1e7)
+        reps = 1e7;
+    c.reps = (long)reps;
+    const double median_ms = gpu_median_ms(sweep_launch<T>, &c, 1, trials, &t->spread);
+    t->us_per_op = median_ms * 1000.0 / (double)c.reps;
+    t->reps = c.reps;
+    sweep_teardown(&c);
+}
+
+template <typename T>
+static void sweep_once(const op_plan *plan, op_mapping mapping, int threads, int blocks, T alpha, T beta,
+                       const T *image, T *results)
+{
+    sweep_ctx<T> c = sweep_setup(plan, mapping, threads, blocks, alpha, beta, image);
+    sweep_launch<T>(&c);
+    const size_t bytes = (size_t)blocks * c.stage.rows * c.stage.cols * sizeof(T);
+    CUDA_CHECK(cudaMemcpy(results, c.d_results, bytes, cudaMemcpyDeviceToHost));
+    sweep_teardown(&c);
+}
+
+extern "C" void gpu_sweep_time_float(const op_plan *plan, op_mapping mapping, int threads, int blocks,
+                                     float alpha, float beta, const float *image, double target_ms, int trials,
+                                     sweep_timing *t)
+{
+    sweep_time<float>(plan, mapping, threads, blocks, alpha, beta, image, target_ms, trials, t);
+}
+
+extern "C" void gpu_sweep_time_double(const op_plan *plan, op_mapping mapping, int threads, int blocks,
+                                      double alpha, double beta, const double *image, double target_ms,
+                                      int trials, sweep_timing *t)
+{
+    sweep_time<double>(plan, mapping, threads, blocks, alpha, beta, image, target_ms, trials, t);
+}
+
+extern "C" void gpu_sweep_once_float(const op_plan *plan, op_mapping mapping, int threads, int blocks,
+                                     float alpha, float beta, const float *image, float *results)
+{
+    sweep_once<float>(plan, mapping, threads, blocks, alpha, beta, image, results);
+}
+
+extern "C" void gpu_sweep_once_double(const op_plan *plan, op_mapping mapping, int threads, int blocks,
+                                      double alpha, double beta, const double *image, double *results)
+{
+    sweep_once<double>(plan, mapping, threads, blocks, alpha, beta, image, results);
+}
