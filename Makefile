@@ -136,12 +136,13 @@ else
 endif
 
 # --- GPU-only targets ---------------------------------------------------------
-# bench.list and sanitize.list in each chapter hold one command per line.
+# bench.list and sanitize.list in each chapter hold one command per line;
+# ONLY="ch03_work_span common" limits them to some chapters.
 bench: all
-	sh tools/run_list.sh bench $(BUILD)/bench $(CHAPTERS)
+	sh tools/run_list.sh bench $(BUILD)/bench $(or $(ONLY),$(CHAPTERS))
 
 sanitize: all
-	sh tools/run_list.sh sanitize $(BUILD)/sanitize $(CHAPTERS)
+	sh tools/run_list.sh sanitize $(BUILD)/sanitize $(or $(ONLY),$(CHAPTERS))
 
 clean:
 	rm -rf $(BUILD)

@@ -1,11 +1,13 @@
 #!/bin/sh
-# record_gpu_outputs.sh OUTDIR - on a GPU machine, runs every `gpu` entry of
+# record_gpu_outputs.sh OUTDIR [CHAPTER...] - on a GPU machine, runs every `gpu` entry of
 # book/outputs.list and writes OUTDIR/<name>.txt with a first line naming the
 # device, the date and the command. Copy the files to book/outputs/ and
 # commit them: they are the GPU outputs the book shows.
 . tools/lists.sh
 set -u
-outdir=$1
+outdir=$1; shift
+lists="book/outputs.list"
+for chapter in ${*:-*}; do lists="$lists $chapter/outputs*.list $chapter/outputs.pending"; done
 mkdir -p "$outdir"
 device=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1)
 [ -n "$device" ] || { echo "skipped: no CUDA device"; exit 77; }
@@ -16,5 +18,5 @@ while IFS= read -r line; do
     { echo "# recorded on $device, $today: \$ $cmd"; sh -c "$cmd" 2>&1; } > "$outdir/$name.txt"
     echo "recorded $name"
 done <<EOF
-$(list_entries book/outputs.list */outputs*.list */outputs.pending)
+$(list_entries $lists)
 EOF
