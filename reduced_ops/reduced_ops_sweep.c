@@ -34,6 +34,7 @@ static const int sweep_blocks[] = { 32, 64, 128, 256 };
 typedef struct {
     op_dtype dtype;
     op_shape shape;
+    int shape_index; /* row of the shape in sweep_shapes (the heat map's y) */
     int block;
     int n_out, k;
     sweep_timing serial, warp;
@@ -150,6 +151,7 @@ int main(int argc, char **argv)
                 memset(c, 0, sizeof *c);
                 c->dtype = (op_dtype)d;
                 c->shape = sweep_shapes[s];
+                c->shape_index = s;
                 c->block = sweep_blocks[b];
                 order[n_cells] = (uint32_t)n_cells;
                 n_cells++;
@@ -203,7 +205,7 @@ int main(int argc, char **argv)
         fprintf(tsv, "# %s serial vs warp per output; device: %s; date: %s\n# command: %s\n", op_text, device,
                 date, command);
         fprintf(tsv, "op\tdtype\tM\tN\tK\tblock\tn_out\tk_contract\tserial_us\twarp_us\tratio\tspread_pct\tpick\t"
-                     "reps_serial\treps_warp\n");
+                     "reps_serial\treps_warp\tshape_index\n");
     }
     if (!check_only)
         printf("| dtype | M | N | K | block | n_out | serial us | warp us | ratio | spread | pick | picker |\n"
@@ -221,10 +223,10 @@ int main(int argc, char **argv)
                c->shape.m, c->shape.n, c->shape.k, c->block, c->n_out, c->serial.us_per_op, c->warp.us_per_op,
                ratio, spread, warp ? "warp" : "serial", picked ? "warp" : "serial");
         if (tsv)
-            fprintf(tsv, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.5f\t%.5f\t%.4f\t%.2f\t%s\t%ld\t%ld\n", op_text,
+            fprintf(tsv, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.5f\t%.5f\t%.4f\t%.2f\t%s\t%ld\t%ld\t%d\n", op_text,
                     dtype_name(c->dtype), c->shape.m, c->shape.n, c->shape.k, c->block, c->n_out, c->k,
                     c->serial.us_per_op, c->warp.us_per_op, ratio, spread, warp ? "warp" : "serial",
-                    c->serial.reps, c->warp.reps);
+                    c->serial.reps, c->warp.reps, c->shape_index);
     }
     if (tsv)
         fclose(tsv);
