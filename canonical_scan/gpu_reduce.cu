@@ -1,22 +1,336 @@
-/* Placeholder: the GPU kernels are being written. Every function exits with
- * an error, so nothing can pass by accident. */
-#include "cuda_check.h"
+/* gpu_reduce.cu - the P4016 canonical reduce (any lane count L) and the
+ * block_dyadic<B> reduce on the GPU, bit-identical to the CPU library.
+ *
+ * Element i belongs to lane i mod L, so the array is a table of rows of L
+ * lanes. A CUDA block takes a tile of 8192 consecutive elements = 8192 / L
+ * whole rows, and for every lane computes the balanced tree over those rows:
+ * one complete aligned subtree per lane (reduce_plan.h says why those are
+ * all we need). Passes repeat on the tile values until one row is left; a
+ * last stage combines the lanes with L = 1. */
 #include "canonical_gpu.h"
+#include "canonical_gpu_plan.h"
+#include "gpu_tree.cuh"
+#include "reduce_plan.h"
 
-static void not_yet(const char *what)
+#define REDUCE_THREADS 256
+#define REDUCE_WARPS (REDUCE_THREADS / 32)
+#define REDUCE_LOADS 16 /* 16-byte loads in flight per thread */
+static_assert(REDUCE_THREADS * 2 * REDUCE_LOADS == REDUCE_TILE, "a tile is one load per thread per step");
+
+// [listing reduce-by-warps]
+/* L = 1, 2, 4, ..., 64. Warp w owns 16 consecutive chunks of 64 elements
+ * (a chunk is 64 / L whole rows); one 16-byte load per thread per chunk, so
+ * a warp reads 512 contiguous bytes at a time. Per chunk, the rows of each
+ * lane meet by shuffles (lane + L/2 holds the next row of the same lanes);
+ * then the 16 chunks meet in registers, then the 8 warps in shared memory:
+ * three levels of one balanced tree over the tile's 8192 / L rows. */
+template <int L>
+__global__ void __launch_bounds__(REDUCE_THREADS)
+lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double *__restrict__ out)
 {
-    fprintf(stderr, "error: %s is not implemented on the GPU yet\n", what);
-    exit(EXIT_MISMATCH);
+    __shared__ double warp_root[REDUCE_WARPS * L];
+    const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const uint64_t tile_first = (uint64_t)blockIdx.x * REDUCE_TILE;
+    const uint64_t first = tile_first + (uint64_t)warp * (64 * REDUCE_LOADS) + 2 * lane;
+
+    double2 v[REDUCE_LOADS];
+    if (tile_first + REDUCE_TILE <= count) {
+#pragma unroll
+        for (int j = 0; j < REDUCE_LOADS; j++)
+            v[j] = __ldg(reinterpret_cast<const double2 *>(x + first + 64 * j));
+    } else { /* the last tile: missing elements are the identity -0.0 */
+#pragma unroll
+        for (int j = 0; j < REDUCE_LOADS; j++) {
+            const uint64_t e = first + 64 * j;
+            v[j].x = e < count ? x[e] : PAD_IDENTITY;
+            v[j].y = e + 1 < count ? x[e + 1] : PAD_IDENTITY;
+        }
+    }
+    double c0[REDUCE_LOADS], c1[REDUCE_LOADS]; /* per chunk: lanes 2*lane % L and +1 */
+#pragma unroll
+    for (int j = 0; j < REDUCE_LOADS; j++) {
+        if constexpr (L == 1) { /* the two elements are rows 2*lane and 2*lane+1 */
+            double a = v[j].x + v[j].y;
+#pragma unroll
+            for (int off = 1; off < 32; off *= 2)
+                a = a + __shfl_down_sync(FULL_WARP, a, off);
+            c0[j] = a; /* valid in lane 0 */
+        } else {
+            double a = v[j].x, b = v[j].y;
+#pragma unroll
+            for (int off = L / 2; off < 32; off *= 2) {
+                a = a + __shfl_down_sync(FULL_WARP, a, off);
+                b = b + __shfl_down_sync(FULL_WARP, b, off);
+            }
+            c0[j] = a; /* valid in lanes 0 .. L/2 - 1 */
+            c1[j] = b;
+        }
+    }
+    const double r0 = register_tree<REDUCE_LOADS>(c0);
+    if constexpr (L == 1) {
+        if (lane == 0)
+            warp_root[warp] = r0;
+    } else {
+        const double r1 = register_tree<REDUCE_LOADS>(c1);
+        if (lane < L / 2) {
+            warp_root[warp * L + 2 * lane] = r0;
+            warp_root[warp * L + 2 * lane + 1] = r1;
+        }
+    }
+    __syncthreads();
+    if (threadIdx.x < L) {
+        double w[REDUCE_WARPS];
+#pragma unroll
+        for (int k = 0; k < REDUCE_WARPS; k++)
+            w[k] = warp_root[k * L + threadIdx.x];
+        out[(uint64_t)blockIdx.x * L + threadIdx.x] = register_tree<REDUCE_WARPS>(w);
+    }
+}
+// [end]
+
+/* L = 128, 256, 512: a row is L/2 threads' worth of 16-byte loads, so a
+ * group of L/2 threads owns 16 consecutive rows (each load instruction of
+ * the group reads one whole row, >= 1 KB contiguous), reduces them in
+ * registers, and the 512 / L groups meet in shared memory. */
+template <int L>
+__global__ void __launch_bounds__(REDUCE_THREADS)
+lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out)
+{
+    constexpr int PER_ROW = L / 2, GROUPS = REDUCE_THREADS / PER_ROW;
+    static_assert(GROUPS * REDUCE_LOADS * L == REDUCE_TILE, "a tile is whole rows");
+    __shared__ double group_root[GROUPS * L];
+    const unsigned g = threadIdx.x / PER_ROW, c = threadIdx.x % PER_ROW;
+    const uint64_t tile_first = (uint64_t)blockIdx.x * REDUCE_TILE;
+    const uint64_t first = tile_first + (uint64_t)g * REDUCE_LOADS * L + 2 * c;
+
+    double2 v[REDUCE_LOADS];
+    if (tile_first + REDUCE_TILE <= count) {
+#pragma unroll
+        for (int j = 0; j < REDUCE_LOADS; j++)
+            v[j] = __ldg(reinterpret_cast<const double2 *>(x + first + (uint64_t)j * L));
+    } else {
+#pragma unroll
+        for (int j = 0; j < REDUCE_LOADS; j++) {
+            const uint64_t e = first + (uint64_t)j * L;
+            v[j].x = e < count ? x[e] : PAD_IDENTITY;
+            v[j].y = e + 1 < count ? x[e + 1] : PAD_IDENTITY;
+        }
+    }
+    double c0[REDUCE_LOADS], c1[REDUCE_LOADS];
+#pragma unroll
+    for (int j = 0; j < REDUCE_LOADS; j++) {
+        c0[j] = v[j].x;
+        c1[j] = v[j].y;
+    }
+    group_root[g * L + 2 * c] = register_tree<REDUCE_LOADS>(c0);
+    group_root[g * L + 2 * c + 1] = register_tree<REDUCE_LOADS>(c1);
+    __syncthreads();
+    for (unsigned i = threadIdx.x; i < L; i += REDUCE_THREADS) {
+        double w[GROUPS];
+#pragma unroll
+        for (int k = 0; k < GROUPS; k++)
+            w[k] = group_root[k * L + i];
+        out[(uint64_t)blockIdx.x * L + i] = register_tree<GROUPS>(w);
+    }
 }
 
-extern "C" double gpu_canonical_reduce(const double *, size_t, unsigned, int, double)
+// [listing reduce-generic]
+/* Any L, any view (padded blocks too): one thread per (tile, lane) walks 32
+ * rows of its lane -- slow, strided, and exactly the same tree. */
+__global__ void __launch_bounds__(REDUCE_THREADS)
+lanes_tile_reduce_generic(virtual_view view, uint64_t count, unsigned lanes, uint64_t tiles,
+                          double *__restrict__ out)
 {
-    not_yet("gpu_canonical_reduce");
-    return 0.0;
+    const uint64_t g = (uint64_t)blockIdx.x * REDUCE_THREADS + threadIdx.x;
+    if (g >= tiles * lanes)
+        return;
+    const uint64_t lane = g % lanes, tile = g / lanes;
+    double v[REDUCE_GENERIC_ROWS];
+#pragma unroll
+    for (int j = 0; j < REDUCE_GENERIC_ROWS; j++) {
+        const uint64_t s = (tile * REDUCE_GENERIC_ROWS + j) * lanes + lane;
+        v[j] = s < count ? virtual_load(&view, s) : PAD_IDENTITY;
+    }
+    out[g] = register_tree<REDUCE_GENERIC_ROWS>(v); /* g == tile * lanes + lane */
+}
+// [end]
+
+/* One pass: `in` (as a view) -> out[tiles * lanes]. */
+static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *out)
+{
+    if (!p->fast) {
+        const unsigned blocks = grid_blocks_or_exit(
+            (p->tiles * p->lanes + REDUCE_THREADS - 1) / REDUCE_THREADS, "lanes_tile_reduce_generic");
+        lanes_tile_reduce_generic<<<blocks, REDUCE_THREADS>>>(in, p->count, p->lanes, p->tiles, out);
+        CUDA_CHECK_LAUNCH();
+        return;
+    }
+    const unsigned blocks = grid_blocks_or_exit(p->tiles, "lanes_tile_reduce");
+    const double *x = in.x;
+    const uint64_t n = p->count;
+    switch (p->lanes) {
+    case 1: lanes_tile_reduce_by_warps<1><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
+    case 2: lanes_tile_reduce_by_warps<2><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
+    case 4: lanes_tile_reduce_by_warps<4><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
+    case 8: lanes_tile_reduce_by_warps<8><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
+    case 16: lanes_tile_reduce_by_warps<16><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
+    case 32: lanes_tile_reduce_by_warps<32><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
+    case 64: lanes_tile_reduce_by_warps<64><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
+    case 128: lanes_tile_reduce_by_groups<128><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
+    case 256: lanes_tile_reduce_by_groups<256><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
+    case 512: lanes_tile_reduce_by_groups<512><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
+    default:
+        fprintf(stderr, "error: no fast reduce kernel for %u lanes\n", p->lanes);
+        exit(EXIT_MISMATCH);
+    }
+    CUDA_CHECK_LAUNCH();
 }
 
-extern "C" double gpu_block_dyadic_reduce(const double *, size_t, unsigned, int, double)
+struct gpu_reduce_plan {
+    reduce_plan_t passes;
+    double *buf[2]; /* ping-pong outputs of the passes */
+};
+
+static int aligned16(const void *p)
 {
-    not_yet("gpu_block_dyadic_reduce");
-    return 0.0;
+    return ((uintptr_t)p & 15) == 0;
 }
+
+/* Plans the passes over nvirt slots; input_fast: the input is an identity
+ * view of 16-byte aligned memory. */
+static gpu_reduce_plan *reduce_plan_create(uint64_t nvirt, uint64_t lanes, int input_fast)
+{
+    gpu_reduce_plan *p = (gpu_reduce_plan *)calloc(1, sizeof *p);
+    if (p == NULL) {
+        fprintf(stderr, "error: out of host memory\n");
+        exit(EXIT_BAD_INPUT);
+    }
+    reduce_plan_build(&p->passes, nvirt, lanes, input_fast);
+    uint64_t need[2] = { 1, 1 };
+    for (int i = 0; i < p->passes.npasses; i++) {
+        const uint64_t out = p->passes.pass[i].tiles * p->passes.pass[i].lanes;
+        if (out > need[i % 2])
+            need[i % 2] = out;
+    }
+    for (int b = 0; b < 2; b++)
+        p->buf[b] = (double *)device_alloc_or_exit(doubles_bytes_or_exit(need[b]));
+    return p;
+}
+
+// [listing reduce-passes]
+/* Runs the passes; the last one writes the single value R. */
+static const double *reduce_plan_enqueue(const gpu_reduce_plan *p, virtual_view input)
+{
+    virtual_view in = input;
+    double *out = NULL;
+    for (int i = 0; i < p->passes.npasses; i++) {
+        const reduce_pass *pass = &p->passes.pass[i];
+        out = p->buf[i % 2];
+        launch_reduce_pass(pass, in, out);
+        in = virtual_identity(out, pass->tiles * pass->lanes); /* the next pass reads these */
+    }
+    return out;
+}
+// [end]
+
+extern "C" gpu_reduce_plan *gpu_reduce_plan_create(size_t n, unsigned lanes)
+{
+    if (n == 0 || lanes == 0) {
+        fprintf(stderr, "error: a reduce plan needs n >= 1 and lanes >= 1\n");
+        exit(EXIT_BAD_INPUT);
+    }
+    return reduce_plan_create(n, lanes, 1);
+}
+
+extern "C" const double *gpu_reduce_plan_run(gpu_reduce_plan *plan, const double *d_x)
+{
+    if (!aligned16(d_x)) {
+        fprintf(stderr, "error: gpu_reduce_plan_run needs 16-byte aligned input\n");
+        exit(EXIT_BAD_INPUT);
+    }
+    return reduce_plan_enqueue(plan, virtual_identity(d_x, plan->passes.pass[0].count));
+}
+
+extern "C" int gpu_reduce_plan_passes(const gpu_reduce_plan *plan, int *fast)
+{
+    int f = 0;
+    for (int i = 0; i < plan->passes.npasses; i++)
+        f += plan->passes.pass[i].fast;
+    if (fast)
+        *fast = f;
+    return plan->passes.npasses;
+}
+
+extern "C" void gpu_reduce_plan_destroy(gpu_reduce_plan *plan)
+{
+    if (plan == NULL)
+        return;
+    CUDA_CHECK(cudaFree(plan->buf[0]));
+    CUDA_CHECK(cudaFree(plan->buf[1]));
+    free(plan);
+}
+
+/* The reduce of a view of device memory, lanes >= 1, nvirt >= 1: R. */
+static double reduce_view(virtual_view view, uint64_t lanes)
+{
+    const int identity = view.block == (UINT64_C(1) << 62);
+    gpu_reduce_plan *p = reduce_plan_create(view.nvirt, lanes, identity && aligned16(view.x));
+    const double *d_r = reduce_plan_enqueue(p, view);
+    double r = 0.0;
+    CUDA_CHECK(cudaMemcpy(&r, d_r, sizeof r, cudaMemcpyDeviceToHost));
+    gpu_reduce_plan_destroy(p);
+    return r;
+}
+
+static double *device_copy_of(const double *x, size_t n)
+{
+    const size_t bytes = doubles_bytes_or_exit(n);
+    double *d = (double *)device_alloc_or_exit(bytes);
+    CUDA_CHECK(cudaMemcpy(d, x, bytes, cudaMemcpyHostToDevice));
+    return d;
+}
+
+extern "C" double gpu_canonical_reduce(const double *x, size_t n, unsigned lanes, int has_init, double init)
+{
+    if (lanes == 0) {
+        fprintf(stderr, "error: lanes must be >= 1\n");
+        exit(EXIT_BAD_INPUT);
+    }
+    if (n == 0)
+        return has_init ? init : 0.0;
+    double *d_x = device_copy_of(x, n);
+    const double r = reduce_view(virtual_identity(d_x, n), lanes);
+    CUDA_CHECK(cudaFree(d_x));
+    return has_init ? init + r : r;
+}
+
+// [listing block-dyadic-reduce-gpu]
+/* f full blocks, r leftover: D_f (the pairwise value of the f block roots =
+ * the pairwise value of the f blocks each padded to P slots), the leftover's
+ * own pairwise value, and D_f + leftover when there are both. */
+extern "C" double gpu_block_dyadic_reduce(const double *x, size_t n, unsigned block, int has_init,
+                                          double init)
+{
+    if (block == 0) {
+        fprintf(stderr, "error: block must be >= 1\n");
+        exit(EXIT_BAD_INPUT);
+    }
+    if (n == 0)
+        return has_init ? init : 0.0;
+    const uint64_t full = n / block, leftover = n % block;
+    double *d_x = device_copy_of(x, n);
+    double d_f = 0.0, rest = 0.0;
+    if (full > 0) {
+        const unsigned log_p = ceil_log2_u64(block);
+        const virtual_view blocks = (UINT64_C(1) << log_p) == block
+                                        ? virtual_identity(d_x, full * block)
+                                        : virtual_blocks(d_x, full * block, block, log_p);
+        d_f = reduce_view(blocks, 1);
+    }
+    if (leftover > 0)
+        rest = reduce_view(virtual_identity(d_x + full * block, leftover), 1);
+    CUDA_CHECK(cudaFree(d_x));
+    const double r = full == 0 ? rest : leftover == 0 ? d_f : d_f + rest;
+    return has_init ? init + r : r;
+}
+// [end]

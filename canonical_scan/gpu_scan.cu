@@ -1,25 +1,385 @@
-/* Placeholder: the GPU kernels are being written. Every function exits with
- * an error, so nothing can pass by accident. */
-#include "cuda_check.h"
+/* gpu_scan.cu - the P4229 scans on the GPU, bit-identical to the CPU library:
+ * block_dyadic<B> and iterated_pairwise in ONE pass over the data, and
+ * left_fold by a single thread (a lesson in span, not a fast path).
+ *
+ * One CUDA block scans a tile of 2048 consecutive slots, 8 per thread. Every
+ * output is a fold of complete aligned subtrees (dyadic_tile.h): the small
+ * ones come from the thread's registers and the tile's pyramid in shared
+ * memory, the big ones -- sums of whole tiles -- from earlier tiles. Each
+ * tile publishes the tile-level subtrees that END with it, and looks back for
+ * exactly the ones the expression names for its own position. When a
+ * subtree becomes ready may vary from run to run; which subtrees are added,
+ * and in which order, never does: readiness is not expression. */
 #include "canonical_gpu.h"
+#include "canonical_gpu_plan.h"
+#include "dyadic_tile.h"
+#include "gpu_tree.cuh"
 
-static void not_yet(const char *what)
+/* A look-back that waits this many polls has met a bug: it gives up, the run
+ * is reported as an error, and nothing hangs. (About a second.) */
+#define LOOKBACK_SPIN_LIMIT (1u << 24)
+
+typedef struct {
+    virtual_view view; /* the input as 2^log_p-slot blocks */
+    double *out;
+    uint64_t ntiles, tpad;
+    int exclusive, has_init, vector_io;
+    double init;
+    double *node_value; /* look-back: value and flag of every tile-level node */
+    unsigned *node_flag;
+    unsigned epoch; /* a flag equal to this run's epoch means "published" */
+    unsigned long long *tile_counter;
+    unsigned *timed_out;
+} scan_params;
+
+// [listing publish-and-await]
+/* The value first, a fence, then the flag: whoever sees the flag sees the value. */
+__device__ void publish_node(const scan_params &p, unsigned level, uint64_t index, double value)
 {
-    fprintf(stderr, "error: %s is not implemented on the GPU yet\n", what);
-    exit(EXIT_MISMATCH);
+    const uint64_t slot = lookback_slot(p.tpad, level, index);
+    *(volatile double *)&p.node_value[slot] = value;
+    __threadfence();
+    *(volatile unsigned *)&p.node_flag[slot] = p.epoch;
 }
 
-extern "C" void gpu_block_dyadic_scan(const double *, double *, size_t, unsigned, int, int, double)
+__device__ double await_node(const scan_params &p, unsigned level, uint64_t index)
 {
-    not_yet("gpu_block_dyadic_scan");
+    const uint64_t slot = lookback_slot(p.tpad, level, index);
+    const volatile unsigned *flag = &p.node_flag[slot];
+    unsigned polls = 0;
+    while (*flag != p.epoch) {
+        if (++polls == LOOKBACK_SPIN_LIMIT) {
+            atomicExch(p.timed_out, 1u);
+            break;
+        }
+        __nanosleep(64);
+    }
+    __threadfence();
+    return *(const volatile double *)&p.node_value[slot];
+}
+// [end]
+
+/* Slot s of the tile lives at s + s / ITEMS in shared memory: a thread's 8
+ * slots are then 9 doubles apart from the next thread's, which spreads a
+ * half-warp's reads over all the banks. */
+__device__ __forceinline__ unsigned padded(unsigned s)
+{
+    return s + (s >> DYADIC_LOG_ITEMS);
 }
 
-extern "C" void gpu_iterated_pairwise_scan(const double *, double *, size_t, int, int, double)
+__global__ void __launch_bounds__(DYADIC_THREADS) dyadic_scan_single_pass(scan_params p)
 {
-    not_yet("gpu_iterated_pairwise_scan");
+    __shared__ double slots[DYADIC_TILE + DYADIC_THREADS];
+    __shared__ double pyramid[DYADIC_PYRAMID];
+    __shared__ double looked[DYADIC_TILE_LEVELS];
+    __shared__ double carry[DYADIC_THREADS]; /* D_b of the blocks that start here */
+    __shared__ double top;
+    __shared__ unsigned long long tile_id;
+    const unsigned tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+
+    // [listing tile-in-launch-order]
+    /* Tiles are numbered in the order the blocks START, never by blockIdx:
+     * every tile this one waits for has then already begun, so the
+     * look-back cannot deadlock however the hardware schedules blocks. */
+    if (tid == 0) {
+        const unsigned long long t = atomicAdd(p.tile_counter, 1ull);
+        if (t == p.ntiles - 1)
+            atomicExch(p.tile_counter, 0ull); /* the last one: ready for the next run */
+        tile_id = t;
+    }
+    __syncthreads();
+    const uint64_t e = tile_id, v0 = e << DYADIC_LOG_TILE;
+    // [end]
+
+    /* Load the tile (coalesced), then each thread takes its 8 consecutive slots. */
+    if (p.vector_io && v0 + DYADIC_TILE <= p.view.n) {
+#pragma unroll
+        for (int r = 0; r < DYADIC_ITEMS / 2; r++) {
+            const unsigned s = 2 * (r * DYADIC_THREADS + tid);
+            const double2 d = __ldcs(reinterpret_cast<const double2 *>(p.view.x + v0 + s));
+            slots[padded(s)] = d.x;
+            slots[padded(s + 1)] = d.y;
+        }
+    } else {
+#pragma unroll
+        for (int r = 0; r < DYADIC_ITEMS; r++) {
+            const unsigned s = r * DYADIC_THREADS + tid;
+            slots[padded(s)] = virtual_load(&p.view, v0 + s);
+        }
+    }
+    __syncthreads();
+    double a[DYADIC_ITEMS];
+#pragma unroll
+    for (int u = 0; u < DYADIC_ITEMS; u++)
+        a[u] = slots[tid * (DYADIC_ITEMS + 1) + u];
+
+    // [listing tile-pyramid]
+    /* The tile's pyramid of complete subtrees over the 256 chunk roots:
+     * levels 1-5 inside each warp by shuffles, levels 6-8 by warp 0. */
+    double v = dyadic_chunk_root(a);
+    pyramid[tid] = v;
+#pragma unroll
+    for (unsigned level = 1; level <= 5; level++) {
+        v = v + __shfl_down_sync(FULL_WARP, v, 1u << (level - 1));
+        if ((lane & ((1u << level) - 1)) == 0)
+            pyramid[pyramid_offset(level) + (tid >> level)] = v;
+    }
+    __syncthreads();
+    const unsigned z = trailing_ones_u64(e);
+    if (warp == 0) {
+        double w = lane < 8 ? pyramid[pyramid_offset(5) + lane] : 0.0;
+#pragma unroll
+        for (unsigned level = 6; level <= DYADIC_LOG_THREADS; level++) {
+            w = w + __shfl_down_sync(FULL_WARP, w, 1u << (level - 6));
+            if (lane < 8 && (lane & ((1u << (level - 5)) - 1)) == 0)
+                pyramid[pyramid_offset(level) + (lane >> (level - 5))] = w;
+        }
+        // [end]
+        // [listing tile-lookback]
+        /* Publish this tile's root at once (tile level 0), then wait for the
+         * tile-level subtrees named by the bits of e -- lane k for bit k.
+         * With them, the subtrees of levels 1..z that end with this tile are
+         * complete: publish those too. */
+        if (lane == 0)
+            publish_node(p, 0, e, w); /* lane 0 holds the root, level 8 */
+        if ((e >> lane) & 1)
+            looked[lane] = await_node(p, lane, (e >> lane) - 1);
+        __syncwarp();
+        if (lane == 0) {
+            double node = w;
+            for (unsigned k = 0; k < z; k++) {
+                node = looked[k] + node; /* left neighbour + this tile's subtree */
+                publish_node(p, k + 1, ((e + 1) >> (k + 1)) - 1, node);
+            }
+            top = node;
+        }
+        // [end]
+    }
+    __syncthreads();
+
+    const dyadic_tile t = { pyramid, looked, top, z, e };
+    const unsigned log_p = p.view.log_p;
+    const uint64_t b_first = v0 >> log_p;
+    const unsigned blocks_here = log_p < DYADIC_LOG_TILE ? DYADIC_TILE >> log_p : 1;
+    if (tid < blocks_here) {
+        const uint64_t b = b_first + tid;
+        carry[tid] = b > 0 ? dyadic_block_carry(&t, b, log_p) : 0.0;
+    }
+    __syncthreads();
+
+    double s[DYADIC_ITEMS];
+    dyadic_thread_scan(&t, p.view.block, log_p, carry, b_first, v0 + (uint64_t)DYADIC_ITEMS * tid, a, s);
+#pragma unroll
+    for (int u = 0; u < DYADIC_ITEMS; u++)
+        slots[tid * (DYADIC_ITEMS + 1) + u] = p.has_init ? p.init + s[u] : s[u];
+    __syncthreads();
+
+    /* Store (coalesced); the exclusive scan writes S[i] to position i + 1. */
+    if (p.vector_io && !p.exclusive && v0 + DYADIC_TILE <= p.view.n) {
+#pragma unroll
+        for (int r = 0; r < DYADIC_ITEMS / 2; r++) {
+            const unsigned s2 = 2 * (r * DYADIC_THREADS + tid);
+            const double2 d = make_double2(slots[padded(s2)], slots[padded(s2 + 1)]);
+            __stcs(reinterpret_cast<double2 *>(p.out + v0 + s2), d);
+        }
+    } else {
+#pragma unroll
+        for (int r = 0; r < DYADIC_ITEMS; r++) {
+            const unsigned sl = r * DYADIC_THREADS + tid;
+            uint64_t real;
+            if (virtual_real_index(&p.view, v0 + sl, &real)) {
+                const uint64_t i = p.exclusive ? real + 1 : real;
+                if (i < p.view.n)
+                    p.out[i] = slots[padded(sl)];
+            }
+        }
+    }
+    if (p.exclusive && e == 0 && tid == 0)
+        p.out[0] = p.has_init ? p.init : 0.0;
 }
 
-extern "C" void gpu_left_fold_scan(const double *, double *, size_t, int, int, double)
+struct gpu_scan_plan {
+    dyadic_layout layout;
+    uint64_t tpad;
+    double *node_value;
+    unsigned *node_flag;
+    unsigned long long *tile_counter;
+    unsigned *timed_out;
+    unsigned epoch;
+};
+
+extern "C" gpu_scan_plan *gpu_scan_plan_create(size_t n, unsigned block)
 {
-    not_yet("gpu_left_fold_scan");
+    if (n == 0) {
+        fprintf(stderr, "error: a scan plan needs n >= 1\n");
+        exit(EXIT_BAD_INPUT);
+    }
+    gpu_scan_plan *p = (gpu_scan_plan *)calloc(1, sizeof *p);
+    if (p == NULL) {
+        fprintf(stderr, "error: out of host memory\n");
+        exit(EXIT_BAD_INPUT);
+    }
+    p->layout = dyadic_plan_layout(NULL, n, block);
+    (void)grid_blocks_or_exit(p->layout.ntiles, "dyadic_scan_single_pass");
+    p->tpad = 1;
+    while (p->tpad < p->layout.ntiles)
+        p->tpad *= 2;
+    const size_t nodes = (size_t)(2 * p->tpad);
+    p->node_value = (double *)device_alloc_or_exit(nodes * sizeof(double));
+    p->node_flag = (unsigned *)device_alloc_or_exit(nodes * sizeof(unsigned));
+    p->tile_counter = (unsigned long long *)device_alloc_or_exit(sizeof(unsigned long long));
+    p->timed_out = (unsigned *)device_alloc_or_exit(sizeof(unsigned));
+    CUDA_CHECK(cudaMemset(p->node_flag, 0, nodes * sizeof(unsigned)));
+    CUDA_CHECK(cudaMemset(p->tile_counter, 0, sizeof(unsigned long long)));
+    CUDA_CHECK(cudaMemset(p->timed_out, 0, sizeof(unsigned)));
+    p->epoch = 0;
+    return p;
+}
+
+extern "C" void gpu_scan_plan_run(gpu_scan_plan *plan, const double *d_x, double *d_out, int exclusive,
+                                  int has_init, double init)
+{
+    if (++plan->epoch == 0) { /* 2^32 runs later: old flags could look current */
+        CUDA_CHECK(cudaMemset(plan->node_flag, 0, (size_t)(2 * plan->tpad) * sizeof(unsigned)));
+        plan->epoch = 1;
+    }
+    scan_params p;
+    p.view = plan->layout.view;
+    p.view.x = d_x;
+    p.out = d_out;
+    p.ntiles = plan->layout.ntiles;
+    p.tpad = plan->tpad;
+    p.exclusive = exclusive;
+    p.has_init = has_init;
+    p.init = init;
+    /* 16-byte loads and stores need the identity layout (B == P) and aligned arrays */
+    p.vector_io = p.view.block == (UINT64_C(1) << p.view.log_p) && ((uintptr_t)d_x & 15) == 0 &&
+                  ((uintptr_t)d_out & 15) == 0;
+    p.node_value = plan->node_value;
+    p.node_flag = plan->node_flag;
+    p.epoch = plan->epoch;
+    p.tile_counter = plan->tile_counter;
+    p.timed_out = plan->timed_out;
+    dyadic_scan_single_pass<<<(unsigned)p.ntiles, DYADIC_THREADS>>>(p);
+    CUDA_CHECK_LAUNCH();
+}
+
+extern "C" void gpu_scan_plan_check(gpu_scan_plan *plan)
+{
+    unsigned timed_out = 0;
+    CUDA_CHECK(cudaMemcpy(&timed_out, plan->timed_out, sizeof timed_out, cudaMemcpyDeviceToHost));
+    if (timed_out) {
+        fprintf(stderr, "error: a look-back of the single-pass scan timed out\n");
+        exit(EXIT_MISMATCH);
+    }
+}
+
+extern "C" size_t gpu_scan_plan_tiles(const gpu_scan_plan *plan, unsigned *tile)
+{
+    if (tile)
+        *tile = DYADIC_TILE;
+    return (size_t)plan->layout.ntiles;
+}
+
+extern "C" void gpu_scan_plan_destroy(gpu_scan_plan *plan)
+{
+    if (plan == NULL)
+        return;
+    CUDA_CHECK(cudaFree(plan->node_value));
+    CUDA_CHECK(cudaFree(plan->node_flag));
+    CUDA_CHECK(cudaFree(plan->tile_counter));
+    CUDA_CHECK(cudaFree(plan->timed_out));
+    free(plan);
+}
+
+/* Host arrays in and out, through a plan made for this one call. */
+static void dyadic_scan_host(const double *x, double *out, size_t n, unsigned block, int exclusive,
+                             int has_init, double init)
+{
+    if (n == 0)
+        return;
+    const size_t bytes = n * sizeof(double);
+    if (n > SIZE_MAX / sizeof(double)) {
+        fprintf(stderr, "error: %zu doubles do not fit the address space\n", n);
+        exit(EXIT_BAD_INPUT);
+    }
+    double *d_x = (double *)device_alloc_or_exit(bytes), *d_out = (double *)device_alloc_or_exit(bytes);
+    CUDA_CHECK(cudaMemcpy(d_x, x, bytes, cudaMemcpyHostToDevice));
+    gpu_scan_plan *plan = gpu_scan_plan_create(n, block);
+    gpu_scan_plan_run(plan, d_x, d_out, exclusive, has_init, init);
+    gpu_scan_plan_check(plan);
+    CUDA_CHECK(cudaMemcpy(out, d_out, bytes, cudaMemcpyDeviceToHost));
+    gpu_scan_plan_destroy(plan);
+    CUDA_CHECK(cudaFree(d_x));
+    CUDA_CHECK(cudaFree(d_out));
+}
+
+extern "C" void gpu_block_dyadic_scan(const double *x, double *out, size_t n, unsigned block,
+                                      int exclusive, int has_init, double init)
+{
+    if (block == 0) {
+        fprintf(stderr, "error: block must be >= 1\n");
+        exit(EXIT_BAD_INPUT);
+    }
+    dyadic_scan_host(x, out, n, block, exclusive, has_init, init);
+}
+
+extern "C" void gpu_iterated_pairwise_scan(const double *x, double *out, size_t n, int exclusive,
+                                           int has_init, double init)
+{
+    dyadic_scan_host(x, out, n, 0, exclusive, has_init, init); /* one block: everything */
+}
+
+#define LEFT_FOLD_CHUNK 2048
+
+// [listing left-fold-one-thread]
+/* Span n: every addition waits for the previous one, so one thread does them
+ * all. The other threads only move data between global and shared memory. */
+__global__ void left_fold_scan_one_thread(const double *__restrict__ x, double *__restrict__ out,
+                                          uint64_t n, int exclusive, int has_init, double init)
+{
+    __shared__ double chunk[LEFT_FOLD_CHUNK];
+    double v = 0.0, before = has_init ? init : 0.0; /* thread 0's running state */
+    for (uint64_t first = 0; first < n; first += LEFT_FOLD_CHUNK) {
+        const unsigned m = (unsigned)(n - first < LEFT_FOLD_CHUNK ? n - first : LEFT_FOLD_CHUNK);
+        for (unsigned i = threadIdx.x; i < m; i += blockDim.x)
+            chunk[i] = x[first + i];
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            for (unsigned i = 0; i < m; i++) {
+                v = first + i == 0 ? chunk[i] : v + chunk[i];
+                const double seen = has_init ? init + v : v;
+                if (exclusive) {
+                    chunk[i] = before;
+                    before = seen;
+                } else {
+                    chunk[i] = seen;
+                }
+            }
+        }
+        __syncthreads();
+        for (unsigned i = threadIdx.x; i < m; i += blockDim.x)
+            out[first + i] = chunk[i];
+        __syncthreads();
+    }
+}
+// [end]
+
+extern "C" void gpu_left_fold_scan(const double *x, double *out, size_t n, int exclusive, int has_init,
+                                   double init)
+{
+    if (n == 0)
+        return;
+    if (n > SIZE_MAX / sizeof(double)) {
+        fprintf(stderr, "error: %zu doubles do not fit the address space\n", n);
+        exit(EXIT_BAD_INPUT);
+    }
+    const size_t bytes = n * sizeof(double);
+    double *d_x = (double *)device_alloc_or_exit(bytes), *d_out = (double *)device_alloc_or_exit(bytes);
+    CUDA_CHECK(cudaMemcpy(d_x, x, bytes, cudaMemcpyHostToDevice));
+    left_fold_scan_one_thread<<<1, 256>>>(d_x, d_out, n, exclusive, has_init, init);
+    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpy(out, d_out, bytes, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaFree(d_x));
+    CUDA_CHECK(cudaFree(d_out));
 }

@@ -1,0 +1,249 @@
+/* comparison_matrix.c - see comparison_matrix.h. */
+#include "comparison_matrix.h"
+#include "canonical_cpu.h"
+#include "common.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Sizes that sit on every boundary the kernels have: warps (32), scan chunks
+ * (8) and tiles (2048), reduce tiles (8192), blocks (1, 2, 3, 16, 255, 256,
+ * 1024), each -1, 0, +1. */
+static const size_t small_sizes[] = {
+    0,    1,    2,    3,    5,    7,    8,    9,    15,   16,   17,    31,    32,    33,
+    63,   64,   65,   127,  128,  129,  255,  256,  257,  511,  512,   513,   1000,  1023,
+    1024, 1025, 2047, 2048, 2049, 4095, 4096, 4097, 6143, 8191, 8192,  8193,  16383, 16384,
+    16385,
+};
+#define SMALL_SIZES (sizeof small_sizes / sizeof small_sizes[0])
+#define RANDOM_SMALL 6
+static const size_t large_sizes[] = { 1000000, 1048576, 1048577 };
+#define LARGE_SIZES (sizeof large_sizes / sizeof large_sizes[0])
+#define RANDOM_LARGE 2
+
+static const unsigned lane_counts[] = { 1, 2, 3, 4, 16, 17, 64, 128, 512, 513, 1000 };
+#define LANE_COUNTS (sizeof lane_counts / sizeof lane_counts[0])
+static const unsigned large_lanes[] = { 1, 16, 17, 128, 1000 };
+#define LARGE_LANES (sizeof large_lanes / sizeof large_lanes[0])
+
+static const unsigned block_lengths[] = { 1, 2, 3, 16, 255, 256, 1024 };
+#define BLOCK_LENGTHS (sizeof block_lengths / sizeof block_lengths[0])
+/* for the large sizes, blocks longer than a scan tile too */
+static const unsigned large_blocks[] = { 3, 16, 255, 256, 1024, 4096, 5000, 65536 };
+#define LARGE_BLOCKS (sizeof large_blocks / sizeof large_blocks[0])
+
+/* The case's variant: data set, init and form cycle with a counter, so that
+ * every combination appears without multiplying the matrix. */
+typedef struct {
+    int hostile, has_init, exclusive;
+    double init;
+} variant;
+
+static variant variant_of(unsigned k)
+{
+    static const double inits[] = { 0.1, -1.0e16, -0.0 };
+    variant v;
+    v.hostile = k & 1;
+    v.has_init = (k >> 1) & 1;
+    v.exclusive = (k >> 2) & 1;
+    v.init = inits[(k >> 3) % 3];
+    return v;
+}
+
+typedef struct {
+    const char *group;
+    unsigned cases, failures;
+    int quiet;
+} tally;
+
+static void report_case(tally *t, int ok, const char *what, size_t n, unsigned param, variant v,
+                        size_t where)
+{
+    t->cases++;
+    if (ok)
+        return;
+    t->failures++;
+    if (t->failures <= 10)
+        printf("  MISMATCH %s: n = %zu, %s%u, %s, %s, %s: first difference at %zu\n", t->group, n, what,
+               param, v.hostile ? "hostile" : "base", v.has_init ? "init" : "no init",
+               v.exclusive ? "exclusive" : "inclusive", where);
+}
+
+static int finish(tally *t)
+{
+    if (!t->quiet)
+        printf("%-26s %5u cases, %u differ\n", t->group, t->cases, t->failures);
+    return t->failures == 0;
+}
+
+/* Index of the first element that differs in bits, or n. */
+static size_t first_difference(const double *a, const double *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!doubles_bit_equal(a[i], b[i]))
+            return i;
+    return n;
+}
+
+typedef struct {
+    size_t sizes[SMALL_SIZES + RANDOM_SMALL + LARGE_SIZES + RANDOM_LARGE];
+    size_t count, first_large;
+    size_t max_n;
+    double *x, *ref, *got;
+} workspace;
+
+static void fill(workspace *w, uint64_t seed, size_t n, int hostile)
+{
+    p4016_data(seed, hostile, w->x, n);
+}
+
+static int group_reduce(const impl_under_test *impl, workspace *w, uint64_t seed, int quiet)
+{
+    tally t = { "canonical reduce", 0, 0, quiet };
+    unsigned k = 0;
+    for (size_t s = 0; s < w->count; s++) {
+        const size_t n = w->sizes[s];
+        const int large = s >= w->first_large;
+        const unsigned *lanes = large ? large_lanes : lane_counts;
+        const size_t nl = large ? LARGE_LANES : LANE_COUNTS;
+        for (size_t l = 0; l < nl; l++, k++) {
+            const variant v = variant_of(k);
+            fill(w, seed, n, v.hostile);
+            const double want = canonical_reduce(w->x, n, lanes[l], v.has_init, v.init);
+            const double got = impl->reduce(w->x, n, lanes[l], v.has_init, v.init);
+            report_case(&t, doubles_bit_equal(want, got), "L = ", n, lanes[l], v, 0);
+        }
+    }
+    return finish(&t);
+}
+
+static int group_block_reduce(const impl_under_test *impl, workspace *w, uint64_t seed, int quiet)
+{
+    tally t = { "block_dyadic reduce", 0, 0, quiet };
+    unsigned k = 0;
+    for (size_t s = 0; s < w->count; s++) {
+        const size_t n = w->sizes[s];
+        const int large = s >= w->first_large;
+        const unsigned *blocks = large ? large_blocks : block_lengths;
+        const size_t nb = large ? LARGE_BLOCKS : BLOCK_LENGTHS;
+        for (size_t b = 0; b < nb; b++, k++) {
+            const variant v = variant_of(k);
+            fill(w, seed, n, v.hostile);
+            const double want = block_dyadic_reduce(w->x, n, blocks[b], v.has_init, v.init);
+            const double got = impl->block_dyadic_reduce(w->x, n, blocks[b], v.has_init, v.init);
+            report_case(&t, doubles_bit_equal(want, got), "B = ", n, blocks[b], v, 0);
+        }
+    }
+    return finish(&t);
+}
+
+static int group_block_scan(const impl_under_test *impl, workspace *w, uint64_t seed, int quiet)
+{
+    tally t = { "block_dyadic scan", 0, 0, quiet };
+    unsigned k = 0;
+    for (size_t s = 0; s < w->count; s++) {
+        const size_t n = w->sizes[s];
+        const int large = s >= w->first_large;
+        const unsigned *blocks = large ? large_blocks : block_lengths;
+        const size_t nb = large ? LARGE_BLOCKS : BLOCK_LENGTHS;
+        for (size_t b = 0; b < nb; b++) {
+            /* small sizes: all 4 forms; large: one, cycling */
+            for (unsigned f = 0; f < (large ? 1u : 4u); f++, k++) {
+                variant v = variant_of(k);
+                if (!large) {
+                    v.exclusive = f & 1;
+                    v.has_init = f >> 1;
+                }
+                fill(w, seed, n, v.hostile);
+                block_dyadic_scan(w->x, w->ref, n, blocks[b], v.exclusive, v.has_init, v.init);
+                impl->block_dyadic_scan(w->x, w->got, n, blocks[b], v.exclusive, v.has_init, v.init);
+                const size_t d = first_difference(w->ref, w->got, n);
+                report_case(&t, d == n, "B = ", n, blocks[b], v, d);
+            }
+        }
+    }
+    return finish(&t);
+}
+
+typedef void (*policy_scan_fn)(const double *x, double *out, size_t n, int exclusive, int has_init,
+                               double init);
+
+static int group_policy_scan(const char *name, policy_scan_fn cpu, policy_scan_fn dev, workspace *w,
+                             uint64_t seed, int quiet, size_t max_n)
+{
+    tally t = { name, 0, 0, quiet };
+    unsigned k = 0;
+    for (size_t s = 0; s < w->count; s++) {
+        const size_t n = w->sizes[s];
+        if (n > max_n)
+            continue;
+        for (unsigned f = 0; f < 4; f++, k++) {
+            variant v = variant_of(k);
+            v.exclusive = f & 1;
+            v.has_init = f >> 1;
+            fill(w, seed, n, v.hostile);
+            cpu(w->x, w->ref, n, v.exclusive, v.has_init, v.init);
+            dev(w->x, w->got, n, v.exclusive, v.has_init, v.init);
+            const size_t d = first_difference(w->ref, w->got, n);
+            report_case(&t, d == n, "", n, 0, v, d);
+        }
+    }
+    return finish(&t);
+}
+
+int run_comparison_matrix(const impl_under_test *impl, uint64_t seed, int large, int quiet)
+{
+    workspace w;
+    splitmix64 g = { seed ^ UINT64_C(0x5eed5eed) };
+    w.count = 0;
+    for (size_t i = 0; i < SMALL_SIZES; i++)
+        w.sizes[w.count++] = small_sizes[i];
+    for (int i = 0; i < RANDOM_SMALL; i++)
+        w.sizes[w.count++] = 1 + (size_t)splitmix64_below(&g, 50000);
+    w.first_large = w.count;
+    if (large) {
+        for (size_t i = 0; i < LARGE_SIZES; i++)
+            w.sizes[w.count++] = large_sizes[i];
+        for (int i = 0; i < RANDOM_LARGE; i++)
+            w.sizes[w.count++] = 1048576 + (size_t)splitmix64_below(&g, 2000000);
+    }
+    w.max_n = 1;
+    for (size_t i = 0; i < w.count; i++)
+        if (w.sizes[i] > w.max_n)
+            w.max_n = w.sizes[i];
+    w.x = malloc(w.max_n * sizeof *w.x);
+    w.ref = malloc(w.max_n * sizeof *w.ref);
+    w.got = malloc(w.max_n * sizeof *w.got);
+    if (!w.x || !w.ref || !w.got) {
+        fprintf(stderr, "error: cannot allocate 3 arrays of %zu doubles\n", w.max_n);
+        exit(EXIT_BAD_INPUT);
+    }
+    if (!quiet) {
+        printf("%s vs the CPU library, bit for bit: %zu sizes from 0 to %zu (seed 0x%016" PRIx64 ")\n",
+               impl->name, w.count, w.max_n, seed);
+        printf("each group cycles base/hostile data, init 0.1 / -1e16 / -0.0 or none, inclusive/exclusive\n\n");
+    }
+    int ok_reduce = group_reduce(impl, &w, seed, quiet);
+    int ok_block_reduce = group_block_reduce(impl, &w, seed, quiet);
+    int ok_block_scan = group_block_scan(impl, &w, seed, quiet);
+    int ok_pairwise = group_policy_scan("iterated_pairwise scan", iterated_pairwise_scan,
+                                        impl->iterated_pairwise_scan, &w, seed, quiet, w.max_n);
+    int ok_left = 1;
+    if (impl->left_fold_scan)
+        ok_left = group_policy_scan("left_fold scan", left_fold_scan, impl->left_fold_scan, &w, seed, quiet,
+                                    20000); /* span n: small sizes only */
+    if (!quiet)
+        printf("\n");
+    int ok = 1;
+    ok &= verdict("canonical reduce (every L) equals the CPU bit for bit", ok_reduce);
+    ok &= verdict("block_dyadic reduce (every B) equals the CPU bit for bit", ok_block_reduce);
+    ok &= verdict("block_dyadic scan (every B, every form) equals the CPU bit for bit", ok_block_scan);
+    ok &= verdict("iterated_pairwise scan (every form) equals the CPU bit for bit", ok_pairwise);
+    if (impl->left_fold_scan)
+        ok &= verdict("left_fold scan (every form) equals the CPU bit for bit", ok_left);
+    free(w.x);
+    free(w.ref);
+    free(w.got);
+    return ok;
+}

@@ -1,0 +1,29 @@
+/* comparison_matrix.h - one table of cases, two uses: the GPU kernels
+ * (gpu_vs_cpu) and their CPU emulation (emulation_vs_cpu) are each compared
+ * bit for bit with the CPU library on the same sizes, lane counts, block
+ * lengths, data sets, inits, inclusive and exclusive. */
+#ifndef CANONICAL_SCAN_COMPARISON_MATRIX_H
+#define CANONICAL_SCAN_COMPARISON_MATRIX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The implementation under test; a NULL member is a group it lacks. */
+typedef struct {
+    const char *name; /* "GPU", "emulation" */
+    double (*reduce)(const double *x, size_t n, unsigned lanes, int has_init, double init);
+    double (*block_dyadic_reduce)(const double *x, size_t n, unsigned block, int has_init, double init);
+    void (*block_dyadic_scan)(const double *x, double *out, size_t n, unsigned block, int exclusive,
+                              int has_init, double init);
+    void (*iterated_pairwise_scan)(const double *x, double *out, size_t n, int exclusive, int has_init,
+                                   double init);
+    void (*left_fold_scan)(const double *x, double *out, size_t n, int exclusive, int has_init,
+                           double init);
+} impl_under_test;
+
+/* Runs every group, prints one line per group (and every failing case),
+ * then one verdict per group. large: also the sizes around 10^6. Returns 1
+ * when every case was bit-identical. */
+int run_comparison_matrix(const impl_under_test *impl, uint64_t seed, int large, int quiet);
+
+#endif

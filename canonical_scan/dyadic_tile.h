@@ -1,0 +1,257 @@
+/* dyadic_tile.h - the arithmetic of the single-pass block_dyadic scan: which
+ * complete aligned subtree each output needs, and where the kernel keeps it.
+ *
+ * Shared word for word by the CUDA kernel (gpu_scan.cu) and its CPU
+ * emulation (gpu_emulation.c), so the tests on a machine without a GPU check
+ * the very functions the GPU runs.
+ *
+ * The one fact everything rests on: the pairwise value of the first L slots
+ * of an aligned array is the fold, smallest first, of the complete subtrees
+ * named by the 1 bits of L -- bit K names the subtree of 2^K slots that ends
+ * where the next smaller ones begin, node(K, (L >> K) - 1):
+ *     FOLD(L) = T_big + (... + (T_mid + T_small)).
+ * Every scan output is FOLD of something (see dyadic_thread_scan).
+ *
+ * Three places hold the subtrees a tile needs:
+ *   K <  LOG_ITEMS                 the thread's own registers (its chunk)
+ *   LOG_ITEMS <= K < LOG_TILE      the tile's pyramid in shared memory
+ *   K >= LOG_TILE                  subtrees of whole tiles, published by
+ *                                  earlier tiles and looked back for. */
+#ifndef CANONICAL_SCAN_DYADIC_TILE_H
+#define CANONICAL_SCAN_DYADIC_TILE_H
+
+#include "virtual_blocks.h"
+
+#ifndef DYADIC_LOG_ITEMS
+#define DYADIC_LOG_ITEMS 3 /* 8 consecutive slots per thread */
+#endif
+#define DYADIC_ITEMS (1 << DYADIC_LOG_ITEMS)
+#define DYADIC_LOG_THREADS 8
+#define DYADIC_THREADS (1 << DYADIC_LOG_THREADS)
+#define DYADIC_LOG_TILE (DYADIC_LOG_ITEMS + DYADIC_LOG_THREADS)
+#define DYADIC_TILE (1 << DYADIC_LOG_TILE)
+/* The pyramid over the tile's chunk roots: levels 0 .. LOG_THREADS. */
+#define DYADIC_PYRAMID (2 * DYADIC_THREADS - 1)
+/* Tile indices are below 2^32, so a tile looks back at most 32 levels. */
+#define DYADIC_TILE_LEVELS 32
+
+/* Where level `level` of the chunk pyramid starts (level 0: the chunk roots). */
+CANON_FN unsigned pyramid_offset(unsigned level)
+{
+    return 2 * DYADIC_THREADS - (2 * DYADIC_THREADS >> level);
+}
+
+/* Where level `level` of the ITEMS-slot register pyramid starts. */
+CANON_FN unsigned chunk_offset(unsigned level)
+{
+    return 2 * DYADIC_ITEMS - (2 * DYADIC_ITEMS >> level);
+}
+
+/* A scan's layout: the virtual view, P = 2^log_p slots per block (P >= B and
+ * P >= ITEMS so that no thread's chunk spans two blocks), and the tiles. */
+typedef struct {
+    virtual_view view;
+    uint64_t ntiles;
+} dyadic_layout;
+
+/* block == 0 (or block >= n) is iterated_pairwise: one block holding
+ * everything, so no carry ever applies. */
+CANON_FN dyadic_layout dyadic_plan_layout(const double *x, uint64_t n, uint64_t block)
+{
+    dyadic_layout g;
+    unsigned log_p;
+    if (block == 0 || block >= n) {
+        log_p = ceil_log2_u64(n > 1 ? n : 1);
+        if (log_p < DYADIC_LOG_ITEMS)
+            log_p = DYADIC_LOG_ITEMS;
+        g.view = virtual_blocks(x, n, UINT64_C(1) << log_p, log_p);
+    } else {
+        log_p = ceil_log2_u64(block);
+        if (log_p < DYADIC_LOG_ITEMS)
+            log_p = DYADIC_LOG_ITEMS;
+        g.view = virtual_blocks(x, n, block, log_p);
+    }
+    g.ntiles = (g.view.nvirt + DYADIC_TILE - 1) >> DYADIC_LOG_TILE;
+    return g;
+}
+
+/* Slot of node (tile level k, index i) in the look-back arrays: level k
+ * holds tpad >> k nodes (tpad: tile count rounded up to a power of two). */
+CANON_FN uint64_t lookback_slot(uint64_t tpad, unsigned k, uint64_t i)
+{
+    return 2 * tpad - (2 * tpad >> k) + i;
+}
+
+/* Number of trailing 1 bits of e: tile e completes the tile-level subtrees
+ * of levels 0 .. z that end with it (e + 1 is divisible by 2^z). */
+CANON_FN unsigned trailing_ones_u64(uint64_t e)
+{
+    unsigned z = 0;
+    while (e & 1) {
+        e >>= 1;
+        z++;
+    }
+    return z;
+}
+
+CANON_FN unsigned bit_length_u64(uint64_t v)
+{
+    unsigned b = 0;
+    while (v) {
+        v >>= 1;
+        b++;
+    }
+    return b;
+}
+
+/* What one tile knows once its look-back is done. */
+typedef struct {
+    const double *pyramid; /* DYADIC_PYRAMID values: this tile's chunk pyramid */
+    const double *looked;  /* looked[k]: the tile-level node named by bit k of e */
+    double top;            /* the tile-level node of level z that ends at this tile */
+    unsigned z;            /* trailing ones of e */
+    uint64_t e;            /* the tile's index */
+} dyadic_tile;
+
+// [listing dyadic-node]
+/* The subtree of 2^K slots named by bit K of L (K >= LOG_ITEMS): the one
+ * that ends at slot (L >> K << K) - 1. Callers only ask for subtrees that lie
+ * in this tile or end before it. */
+CANON_FN double dyadic_node(const dyadic_tile *t, unsigned K, uint64_t L)
+{
+    if (K < DYADIC_LOG_TILE) { /* inside the tile: its pyramid */
+        const uint64_t first = (t->e << DYADIC_LOG_TILE) >> K; /* tile start, in level-K nodes */
+        return t->pyramid[pyramid_offset(K - DYADIC_LOG_ITEMS) + ((L >> K) - 1 - first)];
+    }
+    const unsigned k = K - DYADIC_LOG_TILE; /* whole tiles: published ones */
+    if ((L >> DYADIC_LOG_TILE) == t->e + 1 && k == t->z)
+        return t->top; /* the subtree that ends with this very tile */
+    return t->looked[k]; /* the other bits of e + 1 above z, or the bits of e */
+}
+
+/* Folds into acc, smallest first, the subtrees named by the bits K of L with
+ * lo <= K < hi: acc = T + acc for each (T alone when there is no acc yet). */
+CANON_FN double dyadic_fold(const dyadic_tile *t, uint64_t L, unsigned lo, unsigned hi,
+                            int has_acc, double acc)
+{
+    const unsigned top = bit_length_u64(L);
+    for (unsigned K = lo; K < hi && K < top; K++) {
+        if ((L >> K) & 1) {
+            const double node = dyadic_node(t, K, L);
+            acc = has_acc ? node + acc : node;
+            has_acc = 1;
+        }
+    }
+    return acc;
+}
+// [end]
+
+/* D_b for block b > 0: the pairwise value of the block roots r_0..r_{b-1},
+ * i.e. FOLD(b * P) -- its bits are all at levels >= log_p. */
+CANON_FN double dyadic_block_carry(const dyadic_tile *t, uint64_t b, unsigned log_p)
+{
+    return dyadic_fold(t, b << log_p, log_p, 64, 0, 0.0);
+}
+
+/* The root of a thread's chunk of ITEMS slots: a balanced tree. */
+CANON_FN double dyadic_chunk_root(const double a[DYADIC_ITEMS])
+{
+    double node[2 * DYADIC_ITEMS - 1];
+    CANON_UNROLL
+    for (int i = 0; i < DYADIC_ITEMS; i++)
+        node[i] = a[i];
+    CANON_UNROLL
+    for (int k = 1; k <= DYADIC_LOG_ITEMS; k++) {
+        CANON_UNROLL
+        for (int i = 0; i < DYADIC_ITEMS >> k; i++)
+            node[chunk_offset(k) + i] = node[chunk_offset(k - 1) + 2 * i] + node[chunk_offset(k - 1) + 2 * i + 1];
+    }
+    return node[2 * DYADIC_ITEMS - 2];
+}
+
+// [listing dyadic-thread-scan]
+/* The ITEMS inclusive scan values (init not yet attached) of the thread that
+ * owns slots vc .. vc+ITEMS-1 of tile t; blocks hold `block` real elements in
+ * P = 2^log_p slots. carry[i] is D_b of the i-th block that starts in this
+ * tile (b_first is the block of the tile's first slot). For slot v, element
+ * j of block b, with L = v + 1:
+ *   b == 0, or j == block-1 (block-final):  S = FOLD(L)  (P_0(j), or D_{b+1})
+ *   otherwise:          S = D_b + (FOLD of the bits of L below log_p)
+ *                                           (= D_b + P_b(j): the carry joins as a peer)
+ * FOLD(L) for the block-final j: the bits of L above log_p are those of b*P,
+ * and folding their subtrees around P_b(j) = r_b is exactly D_{b+1}. */
+CANON_FN void dyadic_thread_scan(const dyadic_tile *t, uint64_t block, unsigned log_p,
+                                 const double *carry, uint64_t b_first, uint64_t vc,
+                                 const double a[DYADIC_ITEMS], double s[DYADIC_ITEMS])
+{
+    /* the chunk's own subtrees, levels 0 .. LOG_ITEMS, in registers */
+    double node[2 * DYADIC_ITEMS - 1];
+    CANON_UNROLL
+    for (int i = 0; i < DYADIC_ITEMS; i++)
+        node[i] = a[i];
+    CANON_UNROLL
+    for (int k = 1; k <= DYADIC_LOG_ITEMS; k++) {
+        CANON_UNROLL
+        for (int i = 0; i < DYADIC_ITEMS >> k; i++)
+            node[chunk_offset(k) + i] = node[chunk_offset(k - 1) + 2 * i] + node[chunk_offset(k - 1) + 2 * i + 1];
+    }
+    const uint64_t p_mask = (UINT64_C(1) << log_p) - 1;
+    const uint64_t b = vc >> log_p;
+    const double d_b = b > 0 ? carry[b - b_first] : 0.0;
+    /* the chunk lies in one block (P >= ITEMS); is that block's final
+     * element one of its first ITEMS-1 slots? (only when P > block) */
+    const uint64_t j_first = vc & p_mask;
+    const int final_u = j_first < block && block - 1 - j_first < DYADIC_ITEMS - 1
+                            ? (int)(block - 1 - j_first) : -1;
+
+    /* slots u < ITEMS-1: first the bits of u + 1 (inside the chunk; the
+     * unrolled loops make every index a constant) ... */
+    double acc[DYADIC_ITEMS - 1];
+    CANON_UNROLL
+    for (int u = 0; u < DYADIC_ITEMS - 1; u++) {
+        const int m = u + 1;
+        int has = 0;
+        double v = 0.0;
+        CANON_UNROLL
+        for (int k = 0; k < DYADIC_LOG_ITEMS; k++) {
+            if ((m >> k) & 1) {
+                const double nd = node[chunk_offset(k) + (m >> k) - 1];
+                v = has ? nd + v : nd;
+                has = 1;
+            }
+        }
+        acc[u] = v;
+    }
+    /* ... then the bits of vc from LOG_ITEMS up to the block: the same
+     * subtrees for all of them, each wrapped around every accumulator. */
+    const unsigned top = bit_length_u64(vc);
+    for (unsigned K = DYADIC_LOG_ITEMS; K < log_p && K < top; K++) {
+        if ((vc >> K) & 1) {
+            const double nd = dyadic_node(t, K, vc + 1);
+            CANON_UNROLL
+            for (int u = 0; u < DYADIC_ITEMS - 1; u++)
+                acc[u] = nd + acc[u];
+        }
+    }
+    double final_acc = 0.0;
+    CANON_UNROLL
+    for (int u = 0; u < DYADIC_ITEMS - 1; u++) {
+        s[u] = b > 0 ? d_b + acc[u] : acc[u];
+        if (u == final_u)
+            final_acc = acc[u];
+    }
+    if (final_u >= 0) /* D_{b+1}: the block subtrees of b*P folded around r_b */
+        s[final_u] = dyadic_fold(t, vc + (uint64_t)final_u + 1, log_p, 64, 1, final_acc);
+
+    /* the last slot: L = vc + ITEMS has no bits below LOG_ITEMS */
+    const uint64_t L = vc + DYADIC_ITEMS;
+    if (((L - block) & p_mask) == 0) { /* block-final: D_{b+1} */
+        s[DYADIC_ITEMS - 1] = dyadic_fold(t, L, DYADIC_LOG_ITEMS, 64, 0, 0.0);
+    } else {
+        const double p = dyadic_fold(t, L, DYADIC_LOG_ITEMS, log_p, 0, 0.0);
+        s[DYADIC_ITEMS - 1] = b > 0 ? d_b + p : p;
+    }
+}
+// [end]
+
+#endif

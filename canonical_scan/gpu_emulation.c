@@ -1,0 +1,200 @@
+/* gpu_emulation.c - see gpu_emulation.h. */
+#include "gpu_emulation.h"
+#include "dyadic_tile.h"
+#include "exit_codes.h"
+#include "reduce_plan.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void *alloc_or_exit(size_t count, size_t size)
+{
+    void *p = count > 0 && count <= SIZE_MAX / size ? malloc(count * size) : NULL;
+    if (p == NULL) {
+        fprintf(stderr, "error: the emulation cannot allocate %zu x %zu bytes\n", count, size);
+        exit(EXIT_BAD_INPUT);
+    }
+    return p;
+}
+
+/* The balanced tree over v[0..m-1] (m a power of two), in place. */
+static double balanced_tree(double *v, uint64_t m)
+{
+    for (uint64_t width = m / 2; width >= 1; width /= 2)
+        for (uint64_t i = 0; i < width; i++)
+            v[i] = v[2 * i] + v[2 * i + 1];
+    return v[0];
+}
+
+/* One pass of the reduce: for every tile t and lane l, the balanced tree
+ * over rows t*S .. t*S+S-1 of lane l, missing slots -0.0. */
+static double *emulate_pass(const reduce_pass *p, virtual_view in)
+{
+    double *out = alloc_or_exit(p->tiles * p->lanes, sizeof *out);
+    double *v = alloc_or_exit(p->rows_per_tile, sizeof *v);
+    for (uint64_t t = 0; t < p->tiles; t++) {
+        for (uint64_t l = 0; l < p->lanes; l++) {
+            for (uint64_t j = 0; j < p->rows_per_tile; j++) {
+                const uint64_t s = (t * p->rows_per_tile + j) * p->lanes + l;
+                v[j] = s < p->count ? virtual_load(&in, s) : PAD_IDENTITY;
+            }
+            out[t * p->lanes + l] = balanced_tree(v, p->rows_per_tile);
+        }
+    }
+    free(v);
+    return out;
+}
+
+static double emulate_reduce_view(virtual_view view, uint64_t lanes)
+{
+    reduce_plan_t plan;
+    reduce_plan_build(&plan, view.nvirt, lanes, view.block == (UINT64_C(1) << 62));
+    virtual_view in = view;
+    double *prev = NULL;
+    for (int i = 0; i < plan.npasses; i++) {
+        double *out = emulate_pass(&plan.pass[i], in);
+        free(prev);
+        prev = out;
+        in = virtual_identity(out, plan.pass[i].tiles * plan.pass[i].lanes);
+    }
+    const double r = prev[0];
+    free(prev);
+    return r;
+}
+
+double emulate_canonical_reduce(const double *x, size_t n, unsigned lanes, int has_init, double init)
+{
+    if (n == 0)
+        return has_init ? init : 0.0;
+    const double r = emulate_reduce_view(virtual_identity(x, n), lanes);
+    return has_init ? init + r : r;
+}
+
+double emulate_block_dyadic_reduce(const double *x, size_t n, unsigned block, int has_init, double init)
+{
+    if (n == 0)
+        return has_init ? init : 0.0;
+    const uint64_t full = n / block, leftover = n % block;
+    double d_f = 0.0, rest = 0.0;
+    if (full > 0) {
+        const unsigned log_p = ceil_log2_u64(block);
+        const virtual_view blocks = (UINT64_C(1) << log_p) == block
+                                        ? virtual_identity(x, full * block)
+                                        : virtual_blocks(x, full * block, block, log_p);
+        d_f = emulate_reduce_view(blocks, 1);
+    }
+    if (leftover > 0)
+        rest = emulate_reduce_view(virtual_identity(x + full * block, leftover), 1);
+    const double r = full == 0 ? rest : leftover == 0 ? d_f : d_f + rest;
+    return has_init ? init + r : r;
+}
+
+/* The look-back arrays of the kernel; NaN with a flag of 0 means "not yet
+ * published", and reading such a node is an emulation failure. */
+typedef struct {
+    double *value;
+    unsigned char *published;
+    uint64_t tpad;
+} lookback_store;
+
+static void publish(lookback_store *s, unsigned level, uint64_t index, double v)
+{
+    const uint64_t slot = lookback_slot(s->tpad, level, index);
+    s->value[slot] = v;
+    s->published[slot] = 1;
+}
+
+static double await(const lookback_store *s, unsigned level, uint64_t index)
+{
+    const uint64_t slot = lookback_slot(s->tpad, level, index);
+    if (!s->published[slot]) {
+        fprintf(stderr, "error: emulation: tile-level node (%u, %llu) read before it was published\n",
+                level, (unsigned long long)index);
+        exit(EXIT_MISMATCH);
+    }
+    return s->value[slot];
+}
+
+void emulate_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive,
+                         int has_init, double init)
+{
+    if (n == 0)
+        return;
+    const dyadic_layout g = dyadic_plan_layout(x, n, block);
+    lookback_store store;
+    store.tpad = 1;
+    while (store.tpad < g.ntiles)
+        store.tpad *= 2;
+    store.value = alloc_or_exit(2 * store.tpad, sizeof(double));
+    store.published = calloc(2 * store.tpad, 1);
+    if (store.published == NULL) {
+        fprintf(stderr, "error: the emulation cannot allocate its look-back flags\n");
+        exit(EXIT_BAD_INPUT);
+    }
+    double slots[DYADIC_TILE], pyramid[DYADIC_PYRAMID], looked[DYADIC_TILE_LEVELS];
+    double carry[DYADIC_THREADS], result[DYADIC_TILE];
+    const unsigned log_p = g.view.log_p;
+
+    for (uint64_t e = 0; e < g.ntiles; e++) { /* tiles in launch order */
+        const uint64_t v0 = e << DYADIC_LOG_TILE;
+        for (unsigned s = 0; s < (unsigned)DYADIC_TILE; s++)
+            slots[s] = virtual_load(&g.view, v0 + s);
+        /* the chunk pyramid: chunk roots, then pairs level by level */
+        for (unsigned c = 0; c < DYADIC_THREADS; c++)
+            pyramid[c] = dyadic_chunk_root(slots + c * DYADIC_ITEMS);
+        for (unsigned level = 1; level <= DYADIC_LOG_THREADS; level++)
+            for (unsigned i = 0; i < (unsigned)(DYADIC_THREADS >> level); i++)
+                pyramid[pyramid_offset(level) + i] = pyramid[pyramid_offset(level - 1) + 2 * i] +
+                                                     pyramid[pyramid_offset(level - 1) + 2 * i + 1];
+        const double root = pyramid[DYADIC_PYRAMID - 1];
+        /* publish, look back, publish the completed subtrees */
+        publish(&store, 0, e, root);
+        for (unsigned k = 0; k < DYADIC_TILE_LEVELS; k++)
+            looked[k] = (e >> k) & 1 ? await(&store, k, (e >> k) - 1) : NAN;
+        const unsigned z = trailing_ones_u64(e);
+        double node = root;
+        for (unsigned k = 0; k < z; k++) {
+            node = looked[k] + node;
+            publish(&store, k + 1, ((e + 1) >> (k + 1)) - 1, node);
+        }
+        const dyadic_tile t = { pyramid, looked, node, z, e };
+        /* carries of the blocks that start in this tile */
+        const uint64_t b_first = v0 >> log_p;
+        const unsigned blocks_here = log_p < DYADIC_LOG_TILE ? DYADIC_TILE >> log_p : 1;
+        for (unsigned i = 0; i < blocks_here; i++)
+            carry[i] = b_first + i > 0 ? dyadic_block_carry(&t, b_first + i, log_p) : 0.0;
+        /* every thread's outputs */
+        for (unsigned c = 0; c < DYADIC_THREADS; c++) {
+            double s[DYADIC_ITEMS];
+            dyadic_thread_scan(&t, g.view.block, log_p, carry, b_first, v0 + (uint64_t)DYADIC_ITEMS * c,
+                               slots + c * DYADIC_ITEMS, s);
+            for (unsigned u = 0; u < DYADIC_ITEMS; u++)
+                result[c * DYADIC_ITEMS + u] = has_init ? init + s[u] : s[u];
+        }
+        for (unsigned s = 0; s < (unsigned)DYADIC_TILE; s++) {
+            uint64_t real;
+            if (virtual_real_index(&g.view, v0 + s, &real)) {
+                const uint64_t i = exclusive ? real + 1 : real;
+                if (i < n)
+                    out[i] = result[s];
+            }
+        }
+    }
+    if (exclusive)
+        out[0] = has_init ? init : 0.0;
+    free(store.value);
+    free(store.published);
+}
+
+void emulate_dyadic_scan_block(const double *x, double *out, size_t n, unsigned block, int exclusive,
+                               int has_init, double init)
+{
+    emulate_dyadic_scan(x, out, n, block, exclusive, has_init, init);
+}
+
+void emulate_iterated_pairwise_scan(const double *x, double *out, size_t n, int exclusive, int has_init,
+                                    double init)
+{
+    emulate_dyadic_scan(x, out, n, 0, exclusive, has_init, init);
+}

@@ -1,0 +1,26 @@
+/* gpu_emulation.h - the GPU kernels' computation, replayed on the CPU.
+ *
+ * The emulation runs the same planning and index code as the kernels
+ * (reduce_plan.h, virtual_blocks.h, dyadic_tile.h): reduce passes of padded
+ * balanced trees, and the single-pass scan tile by tile in launch order --
+ * chunk pyramids, published tile-level subtrees, look-backs. Comparing it
+ * with the CPU library on a machine without a GPU tests every index the GPU
+ * will use; only the CUDA mechanics (shuffles, barriers, flags) are left to
+ * the GPU tests. Conventions are those of canonical_gpu.h. */
+#ifndef CANONICAL_SCAN_GPU_EMULATION_H
+#define CANONICAL_SCAN_GPU_EMULATION_H
+
+#include <stddef.h>
+
+double emulate_canonical_reduce(const double *x, size_t n, unsigned lanes, int has_init, double init);
+double emulate_block_dyadic_reduce(const double *x, size_t n, unsigned block, int has_init, double init);
+/* block == 0: iterated_pairwise. */
+void emulate_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive,
+                         int has_init, double init);
+/* The same two with the signatures of canonical_gpu.h. */
+void emulate_dyadic_scan_block(const double *x, double *out, size_t n, unsigned block, int exclusive,
+                               int has_init, double init);
+void emulate_iterated_pairwise_scan(const double *x, double *out, size_t n, int exclusive, int has_init,
+                                    double init);
+
+#endif

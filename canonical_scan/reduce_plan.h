@@ -1,0 +1,75 @@
+/* reduce_plan.h - the passes of the GPU canonical reduce, planned on the host
+ * and shared by the kernels' driver (gpu_reduce.cu) and the CPU emulation
+ * (gpu_emulation.c).
+ *
+ * The lemma behind the passes: cut a lane's sequence into aligned chunks of
+ * S = 2^s elements (the last one may be short); the pairwise value of the
+ * sequence is the pairwise value of the chunk values, where a chunk's value
+ * is the pairwise value of its own elements. (The level-by-level rule never
+ * pairs across an aligned power-of-two boundary, and a short last chunk
+ * shrinks exactly as it would alone.) So a pass turns `rows` rows of L lanes
+ * into ceil(rows / S) rows of chunk values, and passes repeat until one row
+ * is left: the L lane values. A last stage does the same with L = 1 over
+ * the lane values. Every chunk is a balanced tree over S slots, the missing
+ * ones holding -0.0, the exact identity. */
+#ifndef CANONICAL_SCAN_REDUCE_PLAN_H
+#define CANONICAL_SCAN_REDUCE_PLAN_H
+
+#include <stdint.h>
+
+#define REDUCE_TILE 8192        /* elements per CUDA block of the fast kernels */
+#define REDUCE_GENERIC_ROWS 32  /* rows per chunk of the generic kernel */
+#define REDUCE_MAX_PASSES 48
+
+typedef struct {
+    unsigned lanes;         /* L of this pass */
+    uint64_t count;         /* input slots (rows * L, the last row may be short) */
+    uint64_t rows_per_tile; /* S: rows reduced to one value per lane */
+    uint64_t tiles;         /* output rows */
+    int fast;               /* 1: the vectorised kernel, 0: the generic one */
+} reduce_pass;
+
+typedef struct {
+    int npasses;
+    reduce_pass pass[REDUCE_MAX_PASSES];
+} reduce_plan_t;
+
+/* The fast kernels take L = 1, 2, 4, ..., 512 on an identity, 16-byte
+ * aligned input: a tile of 8192 elements is then 8192 / L whole rows. */
+static inline int reduce_lanes_fast(uint64_t lanes)
+{
+    return lanes >= 1 && lanes <= 512 && (lanes & (lanes - 1)) == 0;
+}
+
+static inline void reduce_plan_add(reduce_plan_t *p, uint64_t lanes, uint64_t count, int fast)
+{
+    reduce_pass *s = &p->pass[p->npasses++];
+    const uint64_t rows = (count + lanes - 1) / lanes;
+    s->lanes = (unsigned)lanes;
+    s->count = count;
+    s->fast = fast && reduce_lanes_fast(lanes);
+    s->rows_per_tile = s->fast ? REDUCE_TILE / lanes : REDUCE_GENERIC_ROWS;
+    s->tiles = (rows + s->rows_per_tile - 1) / s->rows_per_tile;
+}
+
+/* nvirt >= 1 slots in `lanes` lanes; input_fast: the first input may use the
+ * fast kernels (identity view, 16-byte aligned). Scratch outputs always may. */
+static inline void reduce_plan_build(reduce_plan_t *p, uint64_t nvirt, uint64_t lanes, int input_fast)
+{
+    p->npasses = 0;
+    const uint64_t used = lanes < nvirt ? lanes : nvirt; /* lanes that hold an element */
+    uint64_t count = nvirt;
+    if (used > 1) {
+        while ((count + used - 1) / used > 1) {
+            reduce_plan_add(p, used, count, p->npasses ? 1 : input_fast);
+            count = p->pass[p->npasses - 1].tiles * used;
+        }
+        count = used;
+    }
+    do { /* the lane values (or the one lane) by the same rule, L = 1 */
+        reduce_plan_add(p, 1, count, p->npasses ? 1 : input_fast);
+        count = p->pass[p->npasses - 1].tiles;
+    } while (count > 1);
+}
+
+#endif
