@@ -20,16 +20,17 @@ typedef struct { op_scope scope; op_mapping mapping; int threads; } gpu_config;
 static const char *scope_name(op_scope s) { return s == SCOPE_BLOCK ? "block" : s == SCOPE_WARP ? "warp" : "tile"; }
 static const char *mapping_name(op_mapping m) { return m == MAP_SERIAL ? "serial" : "warp per output"; }
 
-/* Block scope at the thread counts of the invariance claim; warp and tile
+/* Block scope at the thread counts of the invariance claim and at 100 (three
+ * warps and a trailing partial warp of 4 threads); warp and tile
  * scopes with 1, 2 and 3 warps per block (3 problems: 64 threads leaves one
  * warp of the second block without a problem). */
 static int make_configs(gpu_config *c)
 {
-    static const int block_threads[] = { 1, 7, 31, 32, 64, 96, 256 };
+    static const int block_threads[] = { 1, 7, 31, 32, 64, 96, 100, 256 };
     static const int warp_threads[] = { 32, 64, 96 };
     int n = 0;
     for (int m = MAP_SERIAL; m <= MAP_WARP_PER_OUTPUT; m++) {
-        for (int i = 0; i < 7; i++)
+        for (int i = 0; i < 8; i++)
             c[n++] = (gpu_config){ SCOPE_BLOCK, (op_mapping)m, block_threads[i] };
         for (int s = SCOPE_WARP; s <= SCOPE_TILE; s++)
             for (int i = 0; i < 3; i++)
@@ -93,7 +94,7 @@ int main(int argc, char **argv)
     const op_shape *shapes = shape_text ? &one_shape : check_shapes;
     const int n_shapes = shape_text ? 1 : check_shape_count;
     const int only_op = strcmp(op_text, "all") == 0 ? -1 : op_from_name(op_text);
-    gpu_config configs[32];
+    gpu_config configs[40];
     const int n_configs = make_configs(configs);
     const int count = 3;
 
@@ -103,7 +104,7 @@ int main(int argc, char **argv)
             gpu_device_describe(device, sizeof device);
             printf("GPU: %s\n", device);
         }
-        printf("%d GPU configurations per row: block scope at 1, 7, 31, 32, 64, 96, 256 threads, warp and\n"
+        printf("%d GPU configurations per row: block scope at 1, 7, 31, 32, 64, 96, 100, 256 threads, warp and\n"
                "tile scopes at 32, 64, 96 threads, each with both mappings; 3 problems per launch\n\n",
                n_configs);
         printf("%-20s %-20s %-7s %-19s %s\n", "op", "shape", "dtype", "emulation err/tol", "GPU bit-identical, err/tol");

@@ -56,7 +56,8 @@ int main(int argc, char **argv)
     if (!quiet) {
         printf("C emulation of both summation orders against the double reference\n");
         printf("pass: |emulated - reference| <= 2*(D+4)*u*scale per output (D: summed contraction lengths)\n\n");
-        printf("%-20s %-20s %-7s %12s %10s  %s\n", "op", "shape", "dtype", "err/tol ser", "tree", "same bits");
+        printf("%-20s %-20s %-7s %14s %12s  %s\n", "op", "shape", "dtype", "serial err/tol", "tree err/tol",
+               "same bits (problem 1)");
     }
     double worst = 0.0;
     int rows = 0;
@@ -86,7 +87,7 @@ int main(int argc, char **argv)
                 if (!quiet) {
                     char shape[64];
                     op_shape_text((op_kind)op, shapes[s], shape, sizeof shape);
-                    printf("%-20s %-20s %-7s %12.4f %10.4f  %d of %d\n", op_name((op_kind)op), shape,
+                    printf("%-20s %-20s %-7s %14.4f %12.4f  %d of %d\n", op_name((op_kind)op), shape,
                            dt == DTYPE_FLOAT ? "float" : "double", serial, tree, outputs_alike(&cp),
                            op_outputs(&cp.plan));
                 }

@@ -46,7 +46,7 @@ int main(int argc, char **argv)
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
-              "Runs one op at 1, 7, 31, 32, 64, 96 and 256 threads and in the warp and tile scopes,\n"
+              "Runs one op at 1, 7, 31, 32, 64, 96, 100 and 256 threads and in the warp and tile scopes,\n"
               "and shows that each mapping's result keeps the same bits, equal to its C emulation.",
               options, sizeof options / sizeof options[0]);
     op_shape shape;
@@ -77,7 +77,7 @@ int main(int argc, char **argv)
         }
         printf("\n%-16s %-18s %7s  %-18s  %s\n", "mapping", "where", "threads", "first result", "FNV-1a 64 of the result");
     }
-    static const int block_threads[] = { 1, 7, 31, 32, 64, 96, 256 };
+    static const int block_threads[] = { 1, 7, 31, 32, 64, 96, 100, 256 };
     int same_as_emulation[2] = { 1, 1 };
     for (int m = MAP_SERIAL; m <= MAP_WARP_PER_OUTPUT; m++) {
         const char *mapping = m == MAP_SERIAL ? "serial" : "warp per output";
@@ -87,9 +87,9 @@ int main(int argc, char **argv)
             print_row(mapping, "CPU emulation", 0, first, want);
         if (!(where & RUN_GPU))
             continue;
-        for (int i = 0; i < 9; i++) { /* 7 block sizes, then the warp and tile scopes */
-            const op_scope scope = i < 7 ? SCOPE_BLOCK : i == 7 ? SCOPE_WARP : SCOPE_TILE;
-            const int threads = i < 7 ? block_threads[i] : 32;
+        for (int i = 0; i < 10; i++) { /* 8 block sizes, then the warp and tile scopes */
+            const op_scope scope = i < 8 ? SCOPE_BLOCK : i == 8 ? SCOPE_WARP : SCOPE_TILE;
+            const int threads = i < 8 ? block_threads[i] : 32;
             void *image = check_problem_input_copy(&cp);
             if (image == NULL) {
                 fprintf(stderr, "error: out of memory\n");
@@ -102,7 +102,7 @@ int main(int argc, char **argv)
             const uint64_t got = result_hash(&cp, image, first);
             same_as_emulation[m] &= got == want && check_bits(&cp, (op_mapping)m, image) < 0;
             if (!quiet)
-                print_row(mapping, i < 7 ? "GPU block scope" : i == 7 ? "GPU warp scope" : "GPU tile scope",
+                print_row(mapping, i < 8 ? "GPU block scope" : i == 8 ? "GPU warp scope" : "GPU tile scope",
                           threads, first, got);
             free(image);
         }
