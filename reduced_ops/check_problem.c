@@ -48,6 +48,10 @@ int check_problem_make(check_problem *cp, op_kind op, op_shape shape, op_dtype d
     memset(cp, 0, sizeof *cp);
     if (op_plan_make(op, shape, &cp->plan, why) != 0)
         return -1;
+    if (reference_work(&cp->plan) > REFERENCE_MAX_WORK) {
+        *why = "the double reference would need more than 2^28 multiply-adds; choose a smaller shape";
+        return -1;
+    }
     cp->dtype = dtype;
     cp->alpha = alpha;
     cp->beta = beta;

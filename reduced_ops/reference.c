@@ -103,3 +103,18 @@ double reference_tolerance(const op_plan *plan, op_dtype dtype, double scale)
     const double u = dtype == DTYPE_FLOAT ? ldexp(1.0, -24) : ldexp(1.0, -53);
     return 2.0 * (depth + 4) * u * scale;
 }
+
+double reference_work(const op_plan *plan)
+{
+    const double m = plan->shape.m, n = plan->shape.n, k = plan->shape.k, l = plan->shape.l;
+    switch (plan->op) {
+    case OP_GEMM: return m * n * k;
+    case OP_GEMV: return m * k;
+    case OP_SYRK: return m * m * k;
+    case OP_TENSOR_VEC_CONTRACT: return m * n * k;
+    case OP_VEC_TENSOR_VEC: return m * n * k;
+    case OP_CONGRUENCE_SYM: return m * m * k * k;
+    case OP_BILINEAR: return m * n * k * l;
+    default: return 0.0;
+    }
+}

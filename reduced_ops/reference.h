@@ -14,6 +14,11 @@
 void reference_op(const op_plan *plan, double alpha, double beta, const double *image,
                   int magnitude, double *result);
 
+/* Multiply-adds reference_op performs for one problem (the fused ops'
+ * references are double sums, so this grows fast). */
+double reference_work(const op_plan *plan);
+#define REFERENCE_MAX_WORK 268435456.0 /* 2^28: about a second at most */
+
 /* The tolerance for one output whose magnitude scale is `scale`:
  * 2 * (D + 4) * u * scale, D = the summed contraction lengths of the
  * stages, u = 2^-24 (float) or 2^-53 (double). Any order of summation
