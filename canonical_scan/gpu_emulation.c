@@ -1,6 +1,7 @@
 /* gpu_emulation.c - see gpu_emulation.h. */
 #include "gpu_emulation.h"
 #include "dyadic_tile.h"
+#include "alloc.h"
 #include "exit_codes.h"
 #include "reduce_plan.h"
 
@@ -8,15 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static void *alloc_or_exit(size_t count, size_t size)
-{
-    void *p = count > 0 && count <= SIZE_MAX / size ? malloc(count * size) : NULL;
-    if (p == NULL) {
-        fprintf(stderr, "error: the emulation cannot allocate %zu x %zu bytes\n", count, size);
-        exit(EXIT_BAD_INPUT);
-    }
-    return p;
-}
 
 /* The balanced tree over v[0..m-1] (m a power of two), in place. */
 static double balanced_tree(double *v, uint64_t m)
@@ -31,8 +23,8 @@ static double balanced_tree(double *v, uint64_t m)
  * over rows t*S .. t*S+S-1 of lane l, missing slots -0.0. */
 static double *emulate_pass(const reduce_pass *p, virtual_view in)
 {
-    double *out = alloc_or_exit(p->tiles * p->lanes, sizeof *out);
-    double *v = alloc_or_exit(p->rows_per_tile, sizeof *v);
+    double *out = alloc_or_exit(p->tiles * p->lanes, sizeof *out, "a reduce pass");
+    double *v = alloc_or_exit(p->rows_per_tile, sizeof *v, "a reduce tile");
     for (uint64_t t = 0; t < p->tiles; t++) {
         for (uint64_t l = 0; l < p->lanes; l++) {
             for (uint64_t j = 0; j < p->rows_per_tile; j++) {
@@ -126,7 +118,7 @@ void emulate_dyadic_scan(const double *x, double *out, size_t n, unsigned block,
     store.tpad = 1;
     while (store.tpad < g.ntiles)
         store.tpad *= 2;
-    store.value = alloc_or_exit(2 * store.tpad, sizeof(double));
+    store.value = alloc_or_exit(2 * store.tpad, sizeof(double), "the look-back values");
     store.published = calloc(2 * store.tpad, 1);
     if (store.published == NULL) {
         fprintf(stderr, "error: the emulation cannot allocate its look-back flags\n");

@@ -12,3 +12,18 @@ canonical_scan/emulation_vs_cpu.SRCS := canonical_scan/emulation_vs_cpu.c $(CANO
 PROGRAMS += canonical_scan/gpu_vs_cpu
 canonical_scan/gpu_vs_cpu.SRCS := canonical_scan/gpu_vs_cpu.c $(CANONICAL_EMULATION_SRCS) \
                                   $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
+
+# GPU-only programs (exit 77 without a device). CUB lives in cub_baseline.cu.
+CANONICAL_DEVICE_SRCS := canonical_scan/device_buffers.cu
+
+PROGRAMS += canonical_scan/cub_contrast
+canonical_scan/cub_contrast.SRCS := canonical_scan/cub_contrast.c canonical_scan/cub_baseline.cu \
+                                    $(CANONICAL_DEVICE_SRCS) $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
+
+PROGRAMS += canonical_scan/canonical_bench
+canonical_scan/canonical_bench.SRCS := canonical_scan/canonical_bench.c canonical_scan/cub_baseline.cu \
+                                       $(CANONICAL_DEVICE_SRCS) $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
+
+# CPU and GPU: the witness runs its CPU half anywhere (--on cpu).
+PROGRAMS += canonical_scan/witness
+canonical_scan/witness.SRCS := canonical_scan/witness.c $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)

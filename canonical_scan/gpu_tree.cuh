@@ -6,6 +6,8 @@
 #include "cuda_check.h"
 #include "virtual_blocks.h"
 
+#include <stdint.h>
+
 #define FULL_WARP 0xffffffffu
 
 // [listing register-tree]

@@ -1,0 +1,155 @@
+/* cub_contrast.c - CUB's reduce and inclusive scan against the canonical
+ * block_dyadic<256> ones, on the same P4016 data (default N = 2^20).
+ *
+ * CUB is deterministic run to run on one GPU, but it names no expression:
+ * its scan's last element need not equal its own reduce, and almost every
+ * scan element differs in its last bits from the canonical scan. Neither is
+ * "wrong" -- both are within rounding of a compensated reference -- they are
+ * different expressions. The canonical scan's back element equals its
+ * reduce, and the published witness, by construction. */
+#include "canonical_cpu.h"
+#include "canonical_gpu.h"
+#include "canonical_gpu_plan.h"
+#include "common.h"
+#include "cub_baseline.h"
+#include "device_buffers.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define WITNESS_N (UINT64_C(1) << 20)
+#define WITNESS_BITS UINT64_C(0x406fef4dbe54a0f8)
+#define BLOCK 256u
+/* CUB's sums must be this close to the compensated reference, relative to
+ * sum |x_i| (the scale of the rounding errors, cancellation or not). */
+#define CUB_TOLERANCE 1e-10
+
+/* A compensated (Neumaier) sum: an accurate reference to measure against. */
+static double compensated_sum(const double *x, size_t n)
+{
+    double s = 0.0, c = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        const double t = s + x[i];
+        c += fabs(s) >= fabs(x[i]) ? (s - t) + x[i] : (x[i] - t) + s;
+        s = t;
+    }
+    return s + c;
+}
+
+static size_t count_differences(const double *a, const double *b, size_t n, uint64_t *max_ulps)
+{
+    size_t differ = 0;
+    *max_ulps = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!doubles_bit_equal(a[i], b[i])) {
+            differ++;
+            const uint64_t u = ulp_distance_double(a[i], b[i]);
+            if (u > *max_ulps)
+                *max_ulps = u;
+        }
+    }
+    return differ;
+}
+
+static void show(const char *what, double v, double ref)
+{
+    char hex[HEX64_LEN];
+    printf("  %-40s %s  %.17g  (%" PRIu64 " ulp from the reference)\n", what, double_hex(v, hex), v,
+           ulp_distance_double(v, ref));
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t n = WITNESS_N, seed = LCG64_DEFAULT_SEED;
+    int hostile = 0, quiet = 0;
+    const cli_option options[] = {
+        { "--n", CLI_U64, &n, "number of elements (default 2^20)", 1, UINT64_C(1) << 28, NULL },
+        { "--seed", CLI_U64, &seed, "LCG seed (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
+        { "--hostile", CLI_FLAG, &hostile, "add the P4016 cancellation overlay", 0, 0, NULL },
+        { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
+    };
+    cli_parse(argc, argv,
+              "CUB reduce and inclusive scan vs the canonical block_dyadic<256> ones, on the same data.",
+              options, sizeof options / sizeof options[0]);
+    gpu_require_device();
+
+    double *x = alloc_or_exit(n, sizeof(double), "the data"), *cub_scan = alloc_or_exit(n, sizeof(double), "the CUB scan");
+    double *cub_scan2 = alloc_or_exit(n, sizeof(double), "the second CUB scan"), *can_scan = alloc_or_exit(n, sizeof(double), "the canonical scan");
+    double *cpu_scan = alloc_or_exit(n, sizeof(double), "the CPU scan");
+    p4016_data(seed, hostile, x, n);
+    double *d_x = device_doubles(n), *d_out = device_doubles(n), *d_sum = device_doubles(1);
+    device_upload(d_x, x, n);
+
+    /* CUB, twice each: run to run it repeats itself */
+    cub_baseline *cub = cub_baseline_create(n);
+    double cub_sum = 0.0, cub_sum2 = 0.0;
+    cub_baseline_reduce(cub, d_x, d_sum);
+    device_download(&cub_sum, d_sum, 1);
+    cub_baseline_reduce(cub, d_x, d_sum);
+    device_download(&cub_sum2, d_sum, 1);
+    cub_baseline_inclusive_scan(cub, d_x, d_out);
+    device_download(cub_scan, d_out, n);
+    cub_baseline_inclusive_scan(cub, d_x, d_out);
+    device_download(cub_scan2, d_out, n);
+    cub_baseline_destroy(cub);
+
+    /* canonical block_dyadic<256>, GPU and CPU */
+    gpu_scan_plan *plan = gpu_scan_plan_create(n, BLOCK);
+    gpu_scan_plan_run(plan, d_x, d_out, 0, 0, 0.0);
+    gpu_scan_plan_check(plan);
+    device_download(can_scan, d_out, n);
+    gpu_scan_plan_destroy(plan);
+    const double can_reduce = gpu_block_dyadic_reduce(x, n, BLOCK, 0, 0.0);
+    block_dyadic_scan(x, cpu_scan, n, BLOCK, 0, 0, 0.0);
+    const double ref = compensated_sum(x, n);
+    double magnitude = 0.0;
+    for (uint64_t i = 0; i < n; i++)
+        magnitude += fabs(x[i]);
+
+    uint64_t max_ulps = 0, max_ulps_cpu = 0, unused = 0;
+    const size_t differ = count_differences(cub_scan, can_scan, n, &max_ulps);
+    const size_t gpu_cpu_differ = count_differences(can_scan, cpu_scan, n, &max_ulps_cpu);
+    const int cub_repeats = doubles_bit_equal(cub_sum, cub_sum2) && count_differences(cub_scan, cub_scan2, n, &unused) == 0;
+    if (!quiet) {
+        char device[256];
+        gpu_device_describe(device, sizeof device);
+        printf("GPU: %s\n", device);
+        printf("data: N = %" PRIu64 " P4016 doubles, seed 0x%016" PRIx64 "%s\n\n", n, seed,
+               hostile ? ", hostile overlay" : "");
+        printf("the sum of all N elements, five ways:\n");
+        show("CUB DeviceReduce::Sum", cub_sum, ref);
+        show("CUB DeviceScan::InclusiveSum, back", cub_scan[n - 1], ref);
+        show("canonical block_dyadic<256> reduce", can_reduce, ref);
+        show("canonical block_dyadic<256> scan, back", can_scan[n - 1], ref);
+        show("compensated reference (Neumaier)", ref, ref);
+        printf("\nCUB scan back element == CUB reduce: %s\n",
+               doubles_bit_equal(cub_scan[n - 1], cub_sum) ? "yes" : "no");
+        printf("CUB run to run (reduce and scan, twice each): %s\n", cub_repeats ? "same bits" : "DIFFERENT bits");
+        printf("CUB scan elements that differ from the canonical scan: %zu of %" PRIu64 " (%.2f%%), "
+               "at most %" PRIu64 " ulp apart\n",
+               differ, n, 100.0 * (double)differ / (double)n, max_ulps);
+        printf("(the P4229 paper, on a Tesla T4: 975698 of 1048576, and CUB's scan back\n"
+               " element ...a0eb against its reduce ...a0d7)\n\n");
+    }
+    int ok = 1;
+    ok &= verdict("canonical GPU scan equals the CPU scan in every element", gpu_cpu_differ == 0);
+    ok &= verdict("canonical scan back element equals the canonical reduce",
+                  doubles_bit_equal(can_scan[n - 1], can_reduce));
+    if (n == WITNESS_N && seed == LCG64_DEFAULT_SEED && !hostile)
+        ok &= verdict("canonical reduce equals the published 0x406fef4dbe54a0f8",
+                      double_bits(can_reduce) == WITNESS_BITS);
+    ok &= verdict("CUB reduce and scan back are within 1e-10 * sum|x| of the reference (different, not wrong)",
+                  fabs(cub_sum - ref) <= CUB_TOLERANCE * magnitude &&
+                      fabs(cub_scan[n - 1] - ref) <= CUB_TOLERANCE * magnitude);
+    device_free(d_x);
+    device_free(d_out);
+    device_free(d_sum);
+    free(x);
+    free(cub_scan);
+    free(cub_scan2);
+    free(can_scan);
+    free(cpu_scan);
+    return exit_status(ok);
+}
