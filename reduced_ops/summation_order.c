@@ -53,7 +53,10 @@ static void tree_expression(int K, char out[EXPR_MAX])
             parenthesise(p[lane]);
             parenthesise(right);
             char sum[EXPR_MAX];
-            snprintf(sum, sizeof sum, "%s + %s", p[lane], right);
+            if (snprintf(sum, sizeof sum, "%s + %s", p[lane], right) >= (int)sizeof sum) {
+                snprintf(out, EXPR_MAX, "(too long to print)"); /* K beyond what a page shows */
+                return;
+            }
             snprintf(p[lane], EXPR_MAX, "%s", sum);
         }
     snprintf(out, EXPR_MAX, "%s", p[0]);
