@@ -19,6 +19,9 @@ static const size_t small_sizes[] = {
 #define SMALL_SIZES (sizeof small_sizes / sizeof small_sizes[0])
 #define RANDOM_SMALL 6
 static const size_t large_sizes[] = { 1000000, 1048576, 1048577 };
+/* the quick table (for compute-sanitizer): one size per kind of boundary */
+static const size_t quick_sizes[] = { 0, 1, 9, 257, 2049, 8193, 20000 };
+#define QUICK_SIZES (sizeof quick_sizes / sizeof quick_sizes[0])
 #define LARGE_SIZES (sizeof large_sizes / sizeof large_sizes[0])
 #define RANDOM_LARGE 2
 
@@ -26,6 +29,12 @@ static const unsigned lane_counts[] = { 1, 2, 3, 4, 16, 17, 64, 128, 512, 513, 1
 #define LANE_COUNTS (sizeof lane_counts / sizeof lane_counts[0])
 static const unsigned large_lanes[] = { 1, 16, 17, 128, 1000 };
 #define LARGE_LANES (sizeof large_lanes / sizeof large_lanes[0])
+
+/* the quick table: every kernel once, few cases */
+static const unsigned quick_lanes[] = { 1, 16, 17, 128 };
+#define QUICK_LANES (sizeof quick_lanes / sizeof quick_lanes[0])
+static const unsigned quick_blocks[] = { 3, 256, 5000 };
+#define QUICK_BLOCKS (sizeof quick_blocks / sizeof quick_blocks[0])
 
 static const unsigned block_lengths[] = { 1, 2, 3, 16, 255, 256, 1024 };
 #define BLOCK_LENGTHS (sizeof block_lengths / sizeof block_lengths[0])
@@ -89,6 +98,7 @@ static size_t first_difference(const double *a, const double *b, size_t n)
 typedef struct {
     size_t sizes[SMALL_SIZES + RANDOM_SMALL + LARGE_SIZES + RANDOM_LARGE];
     size_t count, first_large;
+    int quick;
     size_t max_n;
     double *x, *ref, *got;
 } workspace;
@@ -105,8 +115,8 @@ static int group_reduce(const impl_under_test *impl, workspace *w, uint64_t seed
     for (size_t s = 0; s < w->count; s++) {
         const size_t n = w->sizes[s];
         const int large = s >= w->first_large;
-        const unsigned *lanes = large ? large_lanes : lane_counts;
-        const size_t nl = large ? LARGE_LANES : LANE_COUNTS;
+        const unsigned *lanes = w->quick ? quick_lanes : large ? large_lanes : lane_counts;
+        const size_t nl = w->quick ? QUICK_LANES : large ? LARGE_LANES : LANE_COUNTS;
         for (size_t l = 0; l < nl; l++, k++) {
             const variant v = variant_of(k);
             fill(w, seed, n, v.hostile);
@@ -125,8 +135,8 @@ static int group_block_reduce(const impl_under_test *impl, workspace *w, uint64_
     for (size_t s = 0; s < w->count; s++) {
         const size_t n = w->sizes[s];
         const int large = s >= w->first_large;
-        const unsigned *blocks = large ? large_blocks : block_lengths;
-        const size_t nb = large ? LARGE_BLOCKS : BLOCK_LENGTHS;
+        const unsigned *blocks = w->quick ? quick_blocks : large ? large_blocks : block_lengths;
+        const size_t nb = w->quick ? QUICK_BLOCKS : large ? LARGE_BLOCKS : BLOCK_LENGTHS;
         for (size_t b = 0; b < nb; b++, k++) {
             const variant v = variant_of(k);
             fill(w, seed, n, v.hostile);
@@ -145,13 +155,14 @@ static int group_block_scan(const impl_under_test *impl, workspace *w, uint64_t 
     for (size_t s = 0; s < w->count; s++) {
         const size_t n = w->sizes[s];
         const int large = s >= w->first_large;
-        const unsigned *blocks = large ? large_blocks : block_lengths;
-        const size_t nb = large ? LARGE_BLOCKS : BLOCK_LENGTHS;
+        const unsigned *blocks = w->quick ? quick_blocks : large ? large_blocks : block_lengths;
+        const size_t nb = w->quick ? QUICK_BLOCKS : large ? LARGE_BLOCKS : BLOCK_LENGTHS;
+        const int one_form = large || w->quick;
         for (size_t b = 0; b < nb; b++) {
-            /* small sizes: all 4 forms; large: one, cycling */
-            for (unsigned f = 0; f < (large ? 1u : 4u); f++, k++) {
+            /* small sizes: all 4 forms; large and quick: one, cycling */
+            for (unsigned f = 0; f < (one_form ? 1u : 4u); f++, k++) {
                 variant v = variant_of(k);
-                if (!large) {
+                if (!one_form) {
                     v.exclusive = f & 1;
                     v.has_init = f >> 1;
                 }
@@ -178,10 +189,12 @@ static int group_policy_scan(const char *name, policy_scan_fn cpu, policy_scan_f
         const size_t n = w->sizes[s];
         if (n > max_n)
             continue;
-        for (unsigned f = 0; f < 4; f++, k++) {
+        for (unsigned f = 0; f < (w->quick ? 1u : 4u); f++, k++) {
             variant v = variant_of(k);
-            v.exclusive = f & 1;
-            v.has_init = f >> 1;
+            if (!w->quick) {
+                v.exclusive = f & 1;
+                v.has_init = f >> 1;
+            }
             fill(w, seed, n, v.hostile);
             cpu(w->x, w->ref, n, v.exclusive, v.has_init, v.init);
             dev(w->x, w->got, n, v.exclusive, v.has_init, v.init);
@@ -192,17 +205,23 @@ static int group_policy_scan(const char *name, policy_scan_fn cpu, policy_scan_f
     return finish(&t);
 }
 
-int run_comparison_matrix(const impl_under_test *impl, uint64_t seed, int large, int quiet)
+int run_comparison_matrix(const impl_under_test *impl, uint64_t seed, matrix_level level, int quiet)
 {
     workspace w;
     splitmix64 g = { seed ^ UINT64_C(0x5eed5eed) };
     w.count = 0;
-    for (size_t i = 0; i < SMALL_SIZES; i++)
-        w.sizes[w.count++] = small_sizes[i];
-    for (int i = 0; i < RANDOM_SMALL; i++)
-        w.sizes[w.count++] = 1 + (size_t)splitmix64_below(&g, 50000);
+    w.quick = level == MATRIX_QUICK;
+    if (w.quick) {
+        for (size_t i = 0; i < QUICK_SIZES; i++)
+            w.sizes[w.count++] = quick_sizes[i];
+    } else {
+        for (size_t i = 0; i < SMALL_SIZES; i++)
+            w.sizes[w.count++] = small_sizes[i];
+        for (int i = 0; i < RANDOM_SMALL; i++)
+            w.sizes[w.count++] = 1 + (size_t)splitmix64_below(&g, 50000);
+    }
     w.first_large = w.count;
-    if (large) {
+    if (level == MATRIX_LARGE) {
         for (size_t i = 0; i < LARGE_SIZES; i++)
             w.sizes[w.count++] = large_sizes[i];
         for (int i = 0; i < RANDOM_LARGE; i++)

@@ -21,9 +21,15 @@ typedef struct {
                            double init);
 } impl_under_test;
 
-/* Runs every group, prints one line per group (and every failing case),
- * then one verdict per group. large: also the sizes around 10^6. Returns 1
- * when every case was bit-identical. */
-int run_comparison_matrix(const impl_under_test *impl, uint64_t seed, int large, int quiet);
+typedef enum {
+    MATRIX_QUICK, /* 7 sizes, one per kind of boundary (for compute-sanitizer) */
+    MATRIX_SMALL, /* 49 sizes up to 50000 */
+    MATRIX_LARGE  /* and 5 sizes around 10^6 */
+} matrix_level;
+
+/* Runs every group, prints one line per group (and the first failing
+ * cases), then one verdict per group. Returns 1 when every case was
+ * bit-identical. */
+int run_comparison_matrix(const impl_under_test *impl, uint64_t seed, matrix_level level, int quiet);
 
 #endif

@@ -22,5 +22,5 @@ int main(int argc, char **argv)
         "GPU emulation",           emulate_canonical_reduce, emulate_block_dyadic_reduce,
         emulate_dyadic_scan_block, emulate_iterated_pairwise_scan, NULL,
     };
-    return exit_status(run_comparison_matrix(&emulation, seed, large, quiet));
+    return exit_status(run_comparison_matrix(&emulation, seed, large ? MATRIX_LARGE : MATRIX_SMALL, quiet));
 }

@@ -79,6 +79,11 @@ static double reduce_on_cpu(const witness_policy *p, const double *x, size_t n)
     return p->block == 0 ? iterated_pairwise_reduce(x, n, 0, 0.0) : block_dyadic_reduce(x, n, p->block, 0, 0.0);
 }
 
+static double reduce_on_gpu(const witness_policy *p, const double *x, size_t n)
+{
+    return p->block == 0 ? gpu_canonical_reduce(x, n, 1, 0, 0.0) : gpu_block_dyadic_reduce(x, n, p->block, 0, 0.0);
+}
+
 static void print_row(const char *policy, const char *where, const observation *o)
 {
     char hex[HEX64_LEN];
@@ -119,7 +124,7 @@ int main(int argc, char **argv)
                "back element");
     }
     observation cpu[POLICIES], gpu[POLICIES];
-    int consistent = 1, witness_ok = 1, hashes_equal = 1, all_probes_equal = 1, values_equal = 0;
+    int consistent = 1, gpu_consistent = 1, witness_ok = 1, hashes_equal = 1, all_probes_equal = 1, values_equal = 0;
     for (size_t p = 0; p < POLICIES; p++) {
         if (where & RUN_CPU) {
             scan_on_cpu(&policies[p], x, out, n);
@@ -131,6 +136,7 @@ int main(int argc, char **argv)
         if (where & RUN_GPU) {
             scan_on_gpu(&policies[p], x, out, n);
             observe(out, n, &gpu[p]);
+            gpu_consistent &= doubles_bit_equal(gpu[p].back, reduce_on_gpu(&policies[p], x, n));
             if (!quiet)
                 print_row(policies[p].name, "GPU", &gpu[p]);
         }
@@ -163,6 +169,8 @@ int main(int argc, char **argv)
     int ok = 1;
     if (where & RUN_CPU)
         ok &= verdict("CPU: every scan's back element equals its policy's reduce", consistent);
+    if (where & RUN_GPU)
+        ok &= verdict("GPU: every scan's back element equals its policy's reduce", gpu_consistent);
     if (n == WITNESS_N && seed == LCG64_DEFAULT_SEED)
         ok &= verdict("every back element is the published 0x406fef4dbe54a0f8",
                       witness_ok);
