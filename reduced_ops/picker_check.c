@@ -45,16 +45,17 @@ static _Noreturn void malformed(const char *path, int line_no, const char *what)
 
 int main(int argc, char **argv)
 {
-    const char *path = "reduced_ops/results/sweep_h200.tsv", *op = "gemm";
+    const char *path = "reduced_ops/results/sweep_h200.tsv", *op_text = "gemm";
     int quiet = 0;
     const cli_option options[] = {
         { "--tsv", CLI_STRING, &path, "sweep table to check (default reduced_ops/results/sweep_h200.tsv)", 0, 0, NULL },
-        { "--op", CLI_CHOICE, &op, "which op's cells to check (default gemm)", 0, 0, "gemm|gemv|syrk" },
+        { "--op", CLI_CHOICE, &op_text, "which op's cells to check (default gemm)", 0, 0, "gemm|gemv|syrk" },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
     };
     cli_parse(argc, argv,
               "Checks use_warp_per_output() against every cell of a measured sweep table (TSV).",
               options, sizeof options / sizeof options[0]);
+    const op_kind op = (op_kind)op_from_name(op_text);
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "error: cannot open sweep table '%s'\n", path);
@@ -66,7 +67,7 @@ int main(int argc, char **argv)
     int c_op = -1, c_dtype = -1, c_out = -1, c_k = -1, c_block = -1, c_pick = -1;
     int cells = 0, agree = 0, measured_warp = 0;
     if (!quiet)
-        printf("picker: %s\ntable:  %s (op %s)\n\n", picker_basis(), path, op);
+        printf("picker: %s\ntable:  %s (op %s)\n\n", picker_basis(), path, op_text);
     while (fgets(line, sizeof line, f)) {
         line_no++;
         if (strchr(line, '\n') == NULL && !feof(f))
@@ -88,7 +89,7 @@ int main(int argc, char **argv)
         }
         if (split_tabs(line, field) != n_header)
             malformed(path, line_no, "wrong number of columns");
-        if (c_op >= 0 && strcmp(field[c_op], op) != 0)
+        if (c_op >= 0 && strcmp(field[c_op], op_text) != 0)
             continue;
         uint64_t n_out, k, block;
         if (cli_parse_u64(field[c_out], 1, 1u << 30, &n_out) != 0 ||
@@ -109,7 +110,7 @@ int main(int argc, char **argv)
             measured = 0;
         else
             malformed(path, line_no, "pick must be warp or serial");
-        const int picked = use_warp_per_output((int)n_out, (int)k, (int)block, dtype);
+        const int picked = use_warp_per_output(op, (int)n_out, (int)k, (int)block, dtype);
         cells++;
         measured_warp += measured;
         if (picked == measured)
@@ -121,7 +122,7 @@ int main(int argc, char **argv)
     }
     fclose(f);
     if (cells == 0) {
-        fprintf(stderr, "error: %s holds no %s cells\n", path, op);
+        fprintf(stderr, "error: %s holds no %s cells\n", path, op_text);
         return EXIT_BAD_INPUT;
     }
     if (!quiet)

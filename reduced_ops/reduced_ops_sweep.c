@@ -216,7 +216,7 @@ int main(int argc, char **argv)
         const double ratio = c->serial.us_per_op / c->warp.us_per_op;
         const double spread = 100.0 * (c->serial.spread > c->warp.spread ? c->serial.spread : c->warp.spread);
         const int warp = ratio > TIE_MARGIN;
-        const int picked = use_warp_per_output(c->n_out, c->k, c->block, c->dtype);
+        const int picked = use_warp_per_output(op, c->n_out, c->k, c->block, c->dtype);
         warp_wins += warp;
         picker_agrees += picked == warp;
         printf("| %s | %d | %d | %d | %d | %d | %.4f | %.4f | %.3f | %.1f %% | %s | %s |\n", dtype_name(c->dtype),
