@@ -46,15 +46,23 @@ static double add(const reduce_input *in, double a, double b)
  * offset can still reach lane 0, so only they are kept. */
 static double emulate_warp_sum(const reduce_input *in, double lane[32])
 {
+    /* BEGIN SOLUTION */
     for (int offset = 16; offset > 0; offset /= 2)
         for (int l = 0; l < offset; l++)
             lane[l] = add(in, lane[l], lane[l + offset]);
     return lane[0];
+    /* STUDENT: replay the warp's __shfl_down_sync tree, offsets 16, 8, 4, 2, 1: lane l adds lane l + offset (3.4).
+    // Round each addition as the GPU does, with add(in, a, b); the sum ends in lane[0].
+    (void)in; (void)lane;
+    return 0.0;
+    */
+    /* END SOLUTION */
 }
 // [end]
 
 static double emulate_block_sum(const reduce_input *in, const double *thread_sums, int threads)
 {
+    /* BEGIN SOLUTION */
     double totals[32], lane[32];
     const int warps = threads / 32;
     for (int w = 0; w < warps; w++) {
@@ -65,6 +73,13 @@ static double emulate_block_sum(const reduce_input *in, const double *thread_sum
     for (int l = 0; l < 32; l++)
         lane[l] = l < warps ? totals[l] : 0.0;
     return emulate_warp_sum(in, lane);
+    /* STUDENT: replay block_tree_sum: every warp's 32 thread sums through emulate_warp_sum, then warp 0 sums the warp totals (3.4).
+    // threads is a multiple of 32; the lanes of the last tree beyond the number of warps hold 0.0.
+    (void)in; (void)thread_sums; (void)threads;
+    (void)emulate_warp_sum; // (silences "unused function" until you call it)
+    return 0.0;
+    */
+    /* END SOLUTION */
 }
 
 /* What thread `tid` of the main kernel adds, in its order. */

@@ -8,6 +8,7 @@ void tree_sum_traced(const long long *x, size_t n, long long *scratch, tree_trac
 {
     memset(t, 0, sizeof *t);
     memcpy(scratch, x, n * sizeof *x);
+    /* BEGIN SOLUTION */
     size_t m = n; /* values alive at the start of this level */
     while (m > 1) {
         tree_level *lv = &t->level[t->span];
@@ -25,6 +26,10 @@ void tree_sum_traced(const long long *x, size_t n, long long *scratch, tree_trac
         m = pairs + m % 2;
     }
     t->sum = scratch[0];
+    /* STUDENT: add neighbours pairwise in scratch, one level per step, until one value is left (3.2).
+    // t is zeroed and scratch holds a copy of x: fill t->level[] level by level, count t->work and t->span, leave the sum in t->sum.
+    */
+    /* END SOLUTION */
 }
 // [end]
 
