@@ -15,21 +15,34 @@
 // [listing emulate-partial]
 float stage_partial_float(const stage_plan *s, const float *image, int out, int first, int step)
 {
+    /* BEGIN SOLUTION */
     const int i = out / s->cols, j = out % s->cols;
     float acc = 0.0f;
     for (int k = first; k < s->len; k += step)
         acc += image[s->a + i * s->a_row + k * s->a_k] * image[s->b + k * s->b_k + j * s->b_col];
     return acc;
+    /* STUDENT: one lane's partial sum: a(i,k) * b(k,j) for k = first, first + step, ... below s->len, in float, from 0 upwards.
+    // Output out is (i, j) = (out / s->cols, out % s->cols); the stage plan's offsets and strides (op_plan.h) locate a and b in image.
+    (void)s; (void)image; (void)out; (void)first; (void)step;
+    return 0.0f;
+    */
+    /* END SOLUTION */
 }
 // [end]
 
 // [listing emulate-tree]
 float tree32_sum_float(float p[32])
 {
+    /* BEGIN SOLUTION */
     for (int offset = 16; offset > 0; offset /= 2)
         for (int lane = 0; lane < offset; lane++)
             p[lane] += p[lane + offset]; /* lane `lane` receives lane+offset's value */
     return p[0];
+    /* STUDENT: the warp's tree in the warp's order: for offset = 16, 8, 4, 2, 1, lane l < offset adds lane l + offset; return lane 0.
+    (void)p;
+    return 0.0f;
+    */
+    /* END SOLUTION */
 }
 // [end]
 
@@ -67,19 +80,31 @@ void emulate_op_float(const op_plan *plan, op_mapping mapping, float alpha, floa
 
 double stage_partial_double(const stage_plan *s, const double *image, int out, int first, int step)
 {
+    /* BEGIN SOLUTION */
     const int i = out / s->cols, j = out % s->cols;
     double acc = 0.0;
     for (int k = first; k < s->len; k += step)
         acc += image[s->a + i * s->a_row + k * s->a_k] * image[s->b + k * s->b_k + j * s->b_col];
     return acc;
+    /* STUDENT: the double twin of stage_partial_float, line for line.
+    (void)s; (void)image; (void)out; (void)first; (void)step;
+    return 0.0;
+    */
+    /* END SOLUTION */
 }
 
 double tree32_sum_double(double p[32])
 {
+    /* BEGIN SOLUTION */
     for (int offset = 16; offset > 0; offset /= 2)
         for (int lane = 0; lane < offset; lane++)
             p[lane] += p[lane + offset];
     return p[0];
+    /* STUDENT: the double twin of tree32_sum_float, line for line.
+    (void)p;
+    return 0.0;
+    */
+    /* END SOLUTION */
 }
 
 static double contract_double(const stage_plan *s, const double *image, int out, op_mapping mapping)

@@ -21,9 +21,14 @@ namespace cg = cooperative_groups;
 template <typename T>
 __device__ T warp_tree_sum(T v)
 {
+    /* BEGIN SOLUTION */
     for (int offset = 16; offset > 0; offset /= 2)
         v += __shfl_down_sync(FULL_WARP_MASK, v, offset);
     return v;
+    /* STUDENT: five __shfl_down_sync steps, offsets 16, 8, 4, 2, 1: the order of tree32_sum_float, lane 0 ends with the sum.
+    return v;
+    */
+    /* END SOLUTION */
 }
 // [end]
 
@@ -31,9 +36,15 @@ __device__ T warp_tree_sum(T v)
 template <typename T>
 __device__ T tile_tree_sum(const cg::thread_block_tile<32> &tile, T v)
 {
+    /* BEGIN SOLUTION */
     for (int offset = 16; offset > 0; offset /= 2)
         v += tile.shfl_down(v, offset);
     return v;
+    /* STUDENT: warp_tree_sum with the tile's own shuffle, tile.shfl_down(v, offset).
+    (void)tile;
+    return v;
+    */
+    /* END SOLUTION */
 }
 // [end]
 
@@ -44,12 +55,18 @@ __device__ T tile_tree_sum(const cg::thread_block_tile<32> &tile, T v)
 template <typename T>
 __device__ T tree32_in_thread(T p[32])
 {
+    /* BEGIN SOLUTION */
 #pragma unroll
     for (int offset = 16; offset > 0; offset /= 2)
 #pragma unroll
         for (int lane = 0; lane < offset; lane++)
             p[lane] += p[lane + offset];
     return p[0];
+    /* STUDENT: the warp's tree played by one thread on p[0..31] (tree32_sum_float in device code); return p[0].
+    (void)p;
+    return T(0);
+    */
+    /* END SOLUTION */
 }
 // [end]
 
