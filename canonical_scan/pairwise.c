@@ -13,12 +13,18 @@ void pairwise_counter_init(pairwise_counter *c)
  * merge (the older, left subtree is the left operand) and carry on upwards. */
 void pairwise_counter_push(pairwise_counter *c, double v)
 {
+    /* BEGIN SOLUTION */
     double carry = v;
     unsigned k = 0;
     for (uint64_t bits = c->count; bits & 1; bits >>= 1, k++)
         carry = c->tree[k] + carry;
     c->tree[k] = carry;
     c->count++;
+    /* STUDENT: push v as a binary counter adds 1: each trailing 1 bit of c->count is a complete subtree that merges with the carry.
+    // The older (left) subtree is the left operand: c->tree[k] + carry. Store the carry in its slot and count the element.
+    (void)c; (void)v;
+    */
+    /* END SOLUTION */
 }
 // [end]
 
@@ -27,6 +33,7 @@ void pairwise_counter_push(pairwise_counter *c, double v)
  * recent elements) to the largest: T_big + (... + (T_mid + T_small)). */
 double pairwise_counter_value(const pairwise_counter *c)
 {
+    /* BEGIN SOLUTION */
     uint64_t bits = c->count;
     if (bits == 0)
         return 0.0;
@@ -40,6 +47,12 @@ double pairwise_counter_value(const pairwise_counter *c)
         if (bits & 1)
             acc = c->tree[k] + acc;
     return acc;
+    /* STUDENT: fold the live subtrees (the 1 bits of c->count) from the smallest upwards: T_big + (... + (T_mid + T_small)).
+    // Nothing pushed yet: +0.0.
+    (void)c;
+    return 0.0;
+    */
+    /* END SOLUTION */
 }
 // [end]
 
