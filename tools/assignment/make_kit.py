@@ -206,7 +206,7 @@ include Makefile.companion
                f"--metadata-file={os.path.join(book, 'metadata.yaml')}", f"--lua-filter={weave}",
                f"--css={os.path.join(book, 'style.css')}", "--self-contained",
                f"--resource-path=.:book:{self.root}:{book}", "-o", html_rel]
-        p = subprocess.run(cmd + [os.path.join("book", n) for n in pages], cwd=self.dir,
+        p = subprocess.run(cmd + [os.path.join("book", n) for n in pages], cwd=self.dir, env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         if p.returncode != 0:
             message = p.stdout.decode("utf-8", "replace").strip().splitlines()
@@ -325,20 +325,24 @@ def normalize_owner(info):
 
 # --- the leak check -------------------------------------------------------------------
 def secret_lines(root, chapter):
-    """{stripped line: 'FILE:LINE'}: reference lines that appear nowhere else in the chapter."""
-    secrets, public = {}, set()
+    """{stripped line: 'FILE:LINE'}: reference lines that appear nowhere else in the chapter.
+    A line that the chapter's code outside the regions already contains, even as
+    part of a longer line (`for (...) {` around the same loop head), gives
+    nothing away and is not searched for."""
+    secrets, public = {}, []
     for rel in walk_files(os.path.join(root, chapter)):
         rel = os.path.join(chapter, rel)
         if not markers.is_source(rel):
             continue
         regions, student, _ = markers.parse(read_text(os.path.join(root, rel)), rel)
-        public.update(line.strip() for line in student.split("\n"))
+        public.append(student)
         for r in regions:
             for number, line in r.solution:
                 s = line.strip()
                 if len(s) >= MIN_SECRET and re.search(r"[A-Za-z0-9]", s):
                     secrets.setdefault(s, f"{rel}:{number}")
-    return {s: where for s, where in secrets.items() if s not in public}
+    public_text = "\n".join(public)
+    return {s: where for s, where in secrets.items() if s not in public_text}
 
 
 def visible_text(name, data):

@@ -105,5 +105,28 @@ os.remove(bad)
 expect(p.returncode == 2 and p.stdout.startswith(f"error: {bad}:2: END SOLUTION without"),
        f"markers.py check exits 2 with 'error: FILE:2: ...' (got {p.returncode}: {p.stdout.strip()})")
 
+# The leak check's secrets (make_kit.secret_lines): a reference line that the
+# code outside the regions already holds, alone or inside a longer line, is no
+# secret; a line found only in a region is.
+import shutil  # noqa: E402
+import tempfile  # noqa: E402
+import make_kit  # noqa: E402
+root = tempfile.mkdtemp()
+try:
+    os.makedirs(os.path.join(root, "ch"))
+    with open(os.path.join(root, "ch", "a.c"), "w") as f:
+        f.write("int f(int n)\n{\n    int s = 0;\n    /* BEGIN SOLUTION */\n"
+                "    for (int i = 0; i < n; i++)\n        s += i * i + 7;\n    int already_public = 1;\n"
+                "    /* STUDENT: sum the squares plus 7\n    (void)n;\n    */\n    /* END SOLUTION */\n"
+                "    return s;\n}\n")
+    with open(os.path.join(root, "ch", "b.c"), "w") as f:
+        f.write("int g(int n)\n{\n    int already_public = 1;\n    int t = 0;\n"
+                "    for (int i = 0; i < n; i++) {\n        t++;\n    }\n    return t + already_public;\n}\n")
+    secrets = make_kit.secret_lines(root, "ch")
+    expect(set(secrets) == {"s += i * i + 7;"},
+           f"secret_lines skips lines the public code holds, even inside a longer line (got {sorted(secrets)})")
+finally:
+    shutil.rmtree(root)
+
 print(f"{len(failures)} failures")
 sys.exit(1 if failures else 0)
