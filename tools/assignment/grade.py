@@ -20,11 +20,13 @@ Standard library only, Python 3.6 or newer: a kit must grade on a plain
 Debian or Ubuntu machine (gcc, make, cmake; nvcc optional).
 
     grade.py --chapter CH [--out results.json] [--nvcc PATH] [--jobs N]
-             [--submission DIR] [--make-var VAR=VALUE]...
+             [--submission DIR] [--make-var VAR=VALUE]... [--graded-only]
 
 --submission DIR first copies the student's files (the ones listed in
 assignments/<CH>.submit) from DIR into the kit; Gradescope's run_autograder
-uses it. GRADE_GPU=0|1 overrides the GPU detection (for tests).
+uses it. --graded-only runs only the tests worth points (the others are
+listed as not run): a quicker check of a kit. GRADE_GPU=0|1 overrides the
+GPU detection (for tests).
 """
 import argparse
 import json
@@ -261,9 +263,10 @@ def trim(text, limit=OUTPUT_LIMIT):
     return text if len(text) <= limit else "[... output shortened ...]\n" + text[-limit:]
 
 
-def score(chapter, tests, points, build_ok, build_log, with_gpu, ran, needs_nvcc=()):
+def score(chapter, tests, points, build_ok, build_log, with_gpu, ran, needs_nvcc=(), unscored=()):
     """The results.json object. `ran` maps test names to (status, output);
-    needs_nvcc names the cpu tests that run a program nvcc was not there to build."""
+    needs_nvcc names the cpu tests that run a program nvcc was not there to build;
+    unscored the tests worth 0 that --graded-only left out."""
     entries, lines = [], []
     known = {t["name"] for t in tests}
     earned = possible = pending = 0.0
@@ -285,6 +288,9 @@ def score(chapter, tests, points, build_ok, build_log, with_gpu, ran, needs_nvcc
             entry.pop("status", None)
             word = "not run (no GPU)" if kind == "gpu" else "not run (no nvcc)"
             pending += worth
+        elif name in unscored:
+            entry.update(output="not run: worth 0 points (--graded-only)")
+            word = "not run (worth 0)"
         elif not build_ok:
             entry.update(status="failed", output="not run: the build failed (see the messages above the tests)")
             word = "not run (build failed)"
@@ -380,6 +386,8 @@ def main(argv):
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--build-timeout", type=int, default=1200)
     ap.add_argument("--submission", help="folder with the student's files (Gradescope)")
+    ap.add_argument("--graded-only", action="store_true",
+                    help="run only the tests worth points (a quick check of a kit); the others are listed as not run")
     ap.add_argument("--make-var", action="append", default=[], metavar="VAR=VALUE",
                     help="passed to make, e.g. CUDA_ARCH=sm_80 where nvcc has no GPU to ask")
     args = ap.parse_args(argv[1:])
@@ -407,11 +415,12 @@ def main(argv):
           flush=True)
     build_ok, build_log = build(chapter, args.nvcc, args.jobs, args.build_timeout, args.make_var)
     needs_nvcc = tests_needing_nvcc(tests, args.nvcc)
+    unscored = {t["name"] for t in tests if not points.get(t["name"])} if args.graded_only else set()
     ran, ctest_note = ({}, "")
     if build_ok:
         print("running the tests ...", flush=True)
-        ran, ctest_note = run_tests(chapter, tests, with_gpu, args.jobs, needs_nvcc)
-    result, lines = score(chapter, tests, points, build_ok, build_log, with_gpu, ran, needs_nvcc)
+        ran, ctest_note = run_tests(chapter, tests, with_gpu, args.jobs, set(needs_nvcc) | unscored)
+    result, lines = score(chapter, tests, points, build_ok, build_log, with_gpu, ran, needs_nvcc, unscored)
     for extra in (note, ctest_note):
         if extra:
             result["output"] += "\n" + extra

@@ -6,7 +6,9 @@
 #      a stripped region, so no stub may pass one.
 # cpu: GPU tests listed as not run (GRADE_GPU=0), whatever the machine; GPU
 #      programs are built when nvcc is there, so their --on cpu tests count;
-# gpu: on a GPU machine (exit 77 without one), every test counts.
+# gpu: on a GPU machine (exit 77 without one), every test counts; only the
+#      tests worth points run (grade.py --graded-only), the GPU sweeps and
+#      benchmarks worth 0 are left out.
 # Exit 77 too when nothing of the chapter can be graded here (every graded
 # test needs a program that nvcc was not there to build).
 # Only the chapter and common/ are built: the reference kit in full, the
@@ -21,9 +23,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 [ "$mode" = cpu ] && { GRADE_GPU=0; export GRADE_GPU; }
-if ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
-    GRADE_ARGS="--make-var CUDA_ARCH=sm_80"; export GRADE_ARGS
-fi
+GRADE_ARGS=""
+nvidia-smi -L 2>/dev/null | grep -q '^GPU' || GRADE_ARGS="--make-var CUDA_ARCH=sm_80"
+[ "$mode" = gpu ] && GRADE_ARGS="$GRADE_ARGS --graded-only"
+export GRADE_ARGS
 for kind in solution student; do
     flag=""; [ $kind = solution ] && flag=--solution
     python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp" --no-tar $flag || fail "make_kit $flag"

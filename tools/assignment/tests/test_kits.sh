@@ -38,7 +38,11 @@ case $case in
 reference)
     make_kit --solution --no-tar || fail "make_kit --solution"
     (cd "$kit-solution" && make --no-print-directory grade) || fail "make grade exited $?"
-    check "$kit-solution/results.json" full build=ok rejects_zero=1 sum_default=3 notrun=sum_large ;;
+    check "$kit-solution/results.json" full build=ok rejects_zero=1 sum_default=3 notrun=sum_large
+    # --graded-only: the same score; `help` (worth 0) is listed, not run.
+    (cd "$kit-solution" && GRADE_ARGS=--graded-only make --no-print-directory grade > "$tmp/log") || fail "make grade --graded-only"
+    check "$kit-solution/results.json" full build=ok sum_default=3 help=0
+    grep -q '"not run: worth 0 points (--graded-only)"' "$kit-solution/results.json" || fail "help is not listed as not run" ;;
 student)
     make_kit --no-tar || fail "make_kit"
     (cd "$kit" && make --no-print-directory grade) || fail "make grade exited $?"
