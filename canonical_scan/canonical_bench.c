@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define WARMUP 5
 #define REDUCE_TARGET 0.95 /* of cub::DeviceReduce::Sum, at the largest size */
@@ -124,14 +123,8 @@ int main(int argc, char **argv)
 
     char device[256], date[32], command[512] = "";
     gpu_device_describe(device, sizeof device);
-    const time_t now = time(NULL);
-    const struct tm *utc = gmtime(&now);
-    if (utc == NULL || strftime(date, sizeof date, "%Y-%m-%d", utc) == 0)
-        snprintf(date, sizeof date, "unknown");
-    for (int i = 0; i < argc; i++) {
-        strncat(command, i ? " " : "", sizeof command - strlen(command) - 1);
-        strncat(command, argv[i], sizeof command - strlen(command) - 1);
-    }
+    utc_now(date, sizeof date, "%Y-%m-%d");
+    cli_command_line(argc, argv, command, sizeof command);
     printf("## canonical_scan: canonical reduce and scans vs CUB\n\n");
     printf("- device: %s\n- date: %s\n- command: `%s`\n", device, date, command);
     printf("- data: P4016 LCG doubles in [-1, 1) (seed 0x243F6A8885A308D3), on the device before timing\n");

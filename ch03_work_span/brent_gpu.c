@@ -5,7 +5,6 @@
  * Without --bench it only checks, for a few p, that the GPU result equals
  * the CPU's tree bit for bit: the tree (and so the rounding) is fixed, only
  * who computes which addition changes with p. */
-#include "bench_date.h"
 #include "common.h"
 #include "grid_tree.h"
 #include "tree_trace.h"
@@ -75,7 +74,7 @@ static int bench(const double *x, int n, double cpu_sum, int max_reps, const cha
     const brent_units u = fit_units(work, span, runs[0].ms, p_max, last->ms);
     char device[256], date[32];
     gpu_device_describe(device, sizeof device);
-    today_utc(date, sizeof date);
+    utc_now(date, sizeof date, "%Y-%m-%d");
     printf("## Brent's bound on the GPU: pairwise tree of n = %d doubles\n\n", n);
     printf("device: %s, %d SMs x %d resident blocks of %d threads; date %s\n", device, lim.sms,
            lim.blocks_per_sm, GRID_TREE_BLOCK, date);

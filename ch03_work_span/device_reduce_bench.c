@@ -3,7 +3,6 @@
  * at 2^20, 2^24 and 2^28 elements. Prints a markdown table for RESULTS.md.
  * Only the kernels are timed (CUDA events, median after a warm-up); device
  * scratch and CUB's temp storage are allocated before timing. */
-#include "bench_date.h"
 #include "common.h"
 #include "device_reduce.h"
 #include "device_reduce_emulate.h"
@@ -68,7 +67,7 @@ int main(int argc, char **argv)
     }
     char device[256], date[32];
     gpu_device_describe(device, sizeof device);
-    today_utc(date, sizeof date);
+    utc_now(date, sizeof date, "%Y-%m-%d");
     printf("## device_reduce vs cub::DeviceReduce::Sum\n\n");
     printf("device: %s; date: %s; command: device_reduce_bench --reps %d%s\n", device, date, (int)reps,
            n_only ? " --n ..." : "");

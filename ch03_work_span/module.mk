@@ -14,12 +14,11 @@ ch03_work_span/amdahl_brent.SRCS := ch03_work_span/amdahl_brent.c ch03_work_span
 # brent_gpu has no CPU path worth running alone: it needs the GPU (exit 77 without).
 PROGRAMS += ch03_work_span/brent_gpu
 ch03_work_span/brent_gpu.SRCS := ch03_work_span/brent_gpu.c ch03_work_span/tree_trace.c \
-                                 ch03_work_span/bench_date.c \
                                  ch03_work_span/grid_tree.cu
 
 PROGRAMS += ch03_work_span/device_reduce ch03_work_span/device_reduce_bench
 ch03_work_span/device_reduce.SRCS := ch03_work_span/device_reduce.c ch03_work_span/device_reduce_emulate.c \
                                      ch03_work_span/device_reduce.cu
 ch03_work_span/device_reduce_bench.SRCS := ch03_work_span/device_reduce_bench.c \
-                                           ch03_work_span/device_reduce_emulate.c ch03_work_span/bench_date.c \
+                                           ch03_work_span/device_reduce_emulate.c \
                                            ch03_work_span/device_reduce.cu ch03_work_span/device_reduce_cub.cu

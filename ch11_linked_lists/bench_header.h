@@ -4,20 +4,18 @@
 #define CH11_BENCH_HEADER_H
 
 #include <stdio.h>
-#include <time.h>
 
+#include "cli.h"
 #include "gpu.h"
+#include "timing.h"
 
 static inline void print_bench_header(int argc, char **argv)
 {
-    char device[256], date[32];
+    char device[256], date[32], command[1024];
     gpu_device_describe(device, sizeof device);
-    const time_t now = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
-    printf("device: %s  \ndate: %s  \ncommand: `", device, date);
-    for (int i = 0; i < argc; i++)
-        printf("%s%s", i ? " " : "", argv[i]);
-    printf("`\n\n");
+    utc_now(date, sizeof date, "%Y-%m-%d %H:%M UTC");
+    cli_command_line(argc, argv, command, sizeof command);
+    printf("device: %s  \ndate: %s  \ncommand: `%s`\n\n", device, date, command);
 }
 
 #endif

@@ -70,7 +70,7 @@ static int matches_walk(FILE *out, const char *what, const int32_t *got, const i
                 (int)wrong, (int)n, (int)first, (int)got[first], (int)walk[first]);
     char line[160];
     snprintf(line, sizeof line, "%s equals the sequential walk", what);
-    return verdict_on(out, line, wrong == 0);
+    return verdict_to(out, line, wrong == 0);
 }
 
 static void *checked_malloc(size_t bytes)
@@ -138,7 +138,7 @@ int main(int argc, char **argv)
         fprintf(out, "\nsequential walk (CPU): distance = n - 1 - position from the head\n");
         print_int_row(out, "dist", walk, n);
     }
-    int ok = verdict_on(out, "the walk's distances satisfy dist[tail] = 0, dist[i] = dist[next[i]] + 1",
+    int ok = verdict_to(out, "the walk's distances satisfy dist[tail] = 0, dist[i] = dist[next[i]] + 1",
                         ranks_consistent(&l, walk));
 
     const char *jump_name = in_place ? "pointer jumping in place (one buffer)"
@@ -162,7 +162,7 @@ int main(int argc, char **argv)
             snprintf(what, sizeof what, "CPU %s", jump_name);
             ok &= matches_walk(out, what, got, walk, n);
             if (!in_place)
-                ok &= verdict_on(out, "it took ceil(log2 n) rounds", rounds == ceil_log2(n));
+                ok &= verdict_to(out, "it took ceil(log2 n) rounds", rounds == ceil_log2(n));
         }
     }
     if (want_ruling && (where & RUN_CPU)) {
@@ -206,14 +206,14 @@ int main(int argc, char **argv)
                 fprintf(out, "%d of %d trials gave a wrong answer\n", wrong_trials, (int)trials);
             snprintf(what, sizeof what, "GPU %s equals the sequential walk in all %d trials", jump_name,
                      (int)trials);
-            ok &= verdict_on(out, what, wrong_trials == 0);
+            ok &= verdict_to(out, what, wrong_trials == 0);
         } else {
             ok &= matches_walk(out, what, got, walk, n);
         }
         if (!in_place)
-            ok &= verdict_on(out, "it took ceil(log2 n) rounds", first_rounds == ceil_log2(n));
+            ok &= verdict_to(out, "it took ceil(log2 n) rounds", first_rounds == ceil_log2(n));
         if (trace)
-            ok &= verdict_on(out, "every GPU round equals the CPU emulation's", same_rounds(&gpu_log, &cpu_log, n));
+            ok &= verdict_to(out, "every GPU round equals the CPU emulation's", same_rounds(&gpu_log, &cpu_log, n));
         memcpy(shown, got, bytes);
     }
 

@@ -43,12 +43,6 @@ void list_load(list *l, const char *input, uint64_t random_n, uint64_t seed, cha
     }
 }
 
-int verdict_on(FILE *out, const char *what, int ok)
-{
-    fprintf(out, "self-check: %s: %s\n", what, ok ? "confirmed" : "MISMATCH");
-    return ok;
-}
-
 void print_int_row(FILE *out, const char *label, const int32_t *v, int32_t n)
 {
     fprintf(out, "%-14s", label);

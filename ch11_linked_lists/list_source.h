@@ -1,5 +1,5 @@
 /* list_source.h - what list_rank and scatter_by_rank share: the list the
- * options ask for, and verdicts on a chosen stream. */
+ * options ask for. (Verdicts on a chosen stream: verdict_to in common/verify.h.) */
 #ifndef CH11_LIST_SOURCE_H
 #define CH11_LIST_SOURCE_H
 
@@ -14,10 +14,6 @@
  * exits with EXIT_BAD_INPUT. describe gets a few words for the trace. */
 void list_load(list *l, const char *input, uint64_t random_n, uint64_t seed, char *describe,
                size_t describe_size);
-
-/* verdict() from common/verify.h, printed on `out` (stderr when stdout is
- * reserved for --print). Returns ok. */
-int verdict_on(FILE *out, const char *what, int ok);
 
 /* "  label   v0  v1 ..." with a fixed column width, for the small traces. */
 void print_int_row(FILE *out, const char *label, const int32_t *v, int32_t n);

@@ -173,3 +173,17 @@ void cli_parse(int argc, char **argv, const char *summary,
         store_value(match, value);
     }
 }
+
+void cli_command_line(int argc, char **argv, char *buf, size_t size)
+{
+    size_t used = 0;
+    if (size == 0)
+        return;
+    buf[0] = '\0';
+    for (int i = 0; i < argc && used + 1 < size; i++) {
+        const int wrote = snprintf(buf + used, size - used, "%s%s", i ? " " : "", argv[i]);
+        if (wrote < 0)
+            break;
+        used += (size_t)wrote < size - used ? (size_t)wrote : size - used - 1;
+    }
+}

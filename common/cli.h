@@ -39,6 +39,10 @@ typedef struct {
 void cli_parse(int argc, char **argv, const char *summary,
                const cli_option *options, size_t count);
 
+/* Writes argv joined by spaces (the exact command, for benchmark tables);
+ * truncated to size - 1 characters. */
+void cli_command_line(int argc, char **argv, char *buf, size_t size);
+
 /* The same parsers, usable for numbers read from files. Return 0 on success. */
 int cli_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 int cli_parse_double(const char *text, double *out);

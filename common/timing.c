@@ -1,7 +1,8 @@
 /* timing.c - see timing.h. */
-#define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c11 */
+#define _POSIX_C_SOURCE 200112L /* clock_gettime, gmtime_r under -std=c11 */
 #include "timing.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -28,4 +29,14 @@ double spread_of(double *v, size_t n)
 {
     const double m = median_of(v, n);
     return m > 0.0 ? (v[n - 1] - v[0]) / m : 0.0;
+}
+
+void utc_now(char *buf, size_t size, const char *format)
+{
+    const time_t now = time(NULL);
+    struct tm utc;
+    if (size == 0)
+        return;
+    if (gmtime_r(&now, &utc) == NULL || strftime(buf, size, format, &utc) == 0)
+        snprintf(buf, size, "unknown");
 }

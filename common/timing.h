@@ -18,6 +18,10 @@ double median_of(double *v, size_t n);
 /* Relative spread (max - min) / median of v[0..n-1]; v is sorted in place. */
 double spread_of(double *v, size_t n);
 
+/* The current UTC time through strftime (e.g. "%Y-%m-%d"), for the date
+ * line of benchmark tables; "unknown" if the clock cannot be read. */
+void utc_now(char *buf, size_t size, const char *format);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 // [listing sweep-cells]
 static const op_shape sweep_shapes[] = {
@@ -163,10 +162,8 @@ int main(int argc, char **argv)
 
     char device[256], date[64], command[1024] = "";
     gpu_device_describe(device, sizeof device);
-    const time_t now = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
-    for (int i = 0; i < argc; i++)
-        snprintf(command + strlen(command), sizeof command - strlen(command), "%s%s", i ? " " : "", argv[i]);
+    utc_now(date, sizeof date, "%Y-%m-%d %H:%M UTC");
+    cli_command_line(argc, argv, command, sizeof command);
 
     int all_bits_ok = 1;
     for (int i = 0; i < n_cells; i++) {

@@ -2,6 +2,7 @@
 # book_outputs.sh OUTDIR - writes every program output the book shows into
 # OUTDIR/<name>.txt, from book/outputs.list and every chapter's outputs.list:
 #     NAME  cpu|gpu  COMMAND...
+#     NAME  measured FILE      (a committed benchmark log, shown as it is)
 # cpu: the command is run now, so the book always shows what the current
 #      program prints (stdout and stderr, as a terminal shows them).
 # gpu: the committed recording book/outputs/NAME.txt is used; its first line
@@ -19,6 +20,15 @@ while IFS= read -r line; do
         echo "# not shown: $program was not built (no nvcc)" > "$outdir/$name.txt"
     elif [ "$kind" = cpu ]; then
         { echo "# \$ $cmd"; sh -c "$cmd" 2>&1; } > "$outdir/$name.txt"
+    elif [ "$kind" = measured ]; then
+        # a committed benchmark log: timings differ on every run, so it is
+        # shown as recorded and never re-run by a test
+        if [ -f "$cmd" ]; then
+            { echo "# measured results, committed as $cmd"; cat "$cmd"; } > "$outdir/$name.txt"
+        else
+            echo "error: outputs list: measured output '$name' names a missing file $cmd" >&2
+            status=2
+        fi
     elif [ -f "book/outputs/$name.txt" ]; then
         cp "book/outputs/$name.txt" "$outdir/$name.txt"
     else

@@ -1,7 +1,7 @@
-/* launch_check.h - launch configurations of this chapter's kernels,
+/* launch_check.h - launch configurations of one-thread-per-item kernels,
  * checked on the host before launching (CUDA files only). */
-#ifndef CH11_LAUNCH_CHECK_H
-#define CH11_LAUNCH_CHECK_H
+#ifndef COMMON_LAUNCH_CHECK_H
+#define COMMON_LAUNCH_CHECK_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include "exit_codes.h"
 
 /* threads: a multiple of 32 in [32, 1024] (block trees also want a power
- * of two: pass power_of_two = 1). Any violation is a bug in this chapter,
+ * of two: pass power_of_two = 1). Any violation is a bug in the calling program,
  * so it stops the program like a failing CUDA call. */
 static inline void check_block_size(int threads, int power_of_two)
 {
