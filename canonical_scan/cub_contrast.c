@@ -1,8 +1,10 @@
 /* cub_contrast.c - CUB's reduce and inclusive scan against the canonical
  * block_dyadic<256> ones, on the same P4016 data (default N = 2^20).
  *
- * CUB is deterministic run to run on one GPU, but it names no expression:
- * its scan's last element need not equal its own reduce, and almost every
+ * CUB names no expression, and its scan does not even promise to repeat
+ * itself (its look-back adds whatever predecessors are ready: on the H200,
+ * 2026-11-30, two runs gave different bits). Its scan's last element need
+ * not equal its own reduce, and almost every
  * scan element differs in its last bits from the canonical scan. Neither is
  * "wrong" -- both are within rounding of a compensated reference -- they are
  * different expressions. The canonical scan's back element equals its
@@ -82,7 +84,7 @@ int main(int argc, char **argv)
     double *d_x = device_doubles(n), *d_out = device_doubles(n), *d_sum = device_doubles(1);
     device_upload(d_x, x, n);
 
-    /* CUB, twice each: run to run it repeats itself */
+    /* CUB, twice each: does it repeat itself run to run? (Printed, not assumed.) */
     cub_baseline *cub = cub_baseline_create(n);
     double cub_sum = 0.0, cub_sum2 = 0.0;
     cub_baseline_reduce(cub, d_x, d_sum);
