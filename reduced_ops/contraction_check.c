@@ -86,10 +86,8 @@ int main(int argc, char **argv)
               "and double, and compares the GPU with the C emulation bit for bit.",
               options, sizeof options / sizeof options[0]);
     op_shape one_shape;
-    if (shape_text && op_shape_parse(shape_text, &one_shape) != 0) {
-        fprintf(stderr, "error: --shape expects M,N,K,L with each in [1, 4096], got '%s'\n", shape_text);
-        return EXIT_BAD_INPUT;
-    }
+    if (shape_text)
+        op_shape_parse_or_exit(shape_text, &one_shape);
     const run_on where = cli_resolve_on(on);
     const op_shape *shapes = shape_text ? &one_shape : check_shapes;
     const int n_shapes = shape_text ? 1 : check_shape_count;

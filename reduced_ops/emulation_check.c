@@ -44,10 +44,8 @@ int main(int argc, char **argv)
               "reference, for every contraction op on non-square shapes, float and double.",
               options, sizeof options / sizeof options[0]);
     op_shape one_shape;
-    if (shape_text && op_shape_parse(shape_text, &one_shape) != 0) {
-        fprintf(stderr, "error: --shape expects M,N,K,L with each in [1, 4096], got '%s'\n", shape_text);
-        return EXIT_BAD_INPUT;
-    }
+    if (shape_text)
+        op_shape_parse_or_exit(shape_text, &one_shape);
     const op_shape *shapes = shape_text ? &one_shape : check_shapes;
     const int n_shapes = shape_text ? 1 : check_shape_count;
     const int only_op = strcmp(op_text, "all") == 0 ? -1 : op_from_name(op_text);

@@ -2,6 +2,8 @@
 #include "op_image.h"
 #include "common.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void op_images_fill(const op_plan *plan, op_dtype dtype, uint64_t seed, double *images, int count)
@@ -74,4 +76,12 @@ int op_shape_parse(const char *text, op_shape *shape)
     shape->k = (int)v[2];
     shape->l = (int)v[3];
     return 0;
+}
+
+void op_shape_parse_or_exit(const char *text, op_shape *shape)
+{
+    if (op_shape_parse(text, shape) != 0) {
+        fprintf(stderr, "error: --shape expects M,N,K,L with each in [1, %d], got '%s'\n", OP_MAX_DIM, text);
+        exit(EXIT_BAD_INPUT);
+    }
 }

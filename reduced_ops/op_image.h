@@ -23,4 +23,7 @@ long first_bit_difference_double(const double *a, const double *b, size_t n);
 /* Parses "M,N,K,L" (each in [1, 4096]); 0 on success. */
 int op_shape_parse(const char *text, op_shape *shape);
 
+/* The --shape option: op_shape_parse, or one `error: ...` line and exit 2. */
+void op_shape_parse_or_exit(const char *text, op_shape *shape);
+
 #endif

@@ -50,10 +50,7 @@ int main(int argc, char **argv)
               "and shows that each mapping's result keeps the same bits, equal to its C emulation.",
               options, sizeof options / sizeof options[0]);
     op_shape shape;
-    if (op_shape_parse(shape_text, &shape) != 0) {
-        fprintf(stderr, "error: --shape expects M,N,K,L with each in [1, 4096], got '%s'\n", shape_text);
-        return EXIT_BAD_INPUT;
-    }
+    op_shape_parse_or_exit(shape_text, &shape);
     const run_on where = cli_resolve_on(on);
     const op_dtype dtype = strcmp(dtype_text, "float") == 0 ? DTYPE_FLOAT : DTYPE_DOUBLE;
     check_problem cp;
