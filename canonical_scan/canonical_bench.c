@@ -183,11 +183,7 @@ int main(int argc, char **argv)
            scan256 >= SCAN_TARGET ? "met" : "NOT met");
 
     if (dat != NULL) {
-        FILE *f = fopen(dat, "w");
-        if (f == NULL) {
-            fprintf(stderr, "error: cannot write '%s'\n", dat);
-            return EXIT_BAD_INPUT;
-        }
+        FILE *f = cli_open_output(dat);
         fprintf(f, "# %s, %s: GB/s (bytes read + written / median time), %" PRIu64 " runs\n", device, date, reps);
         fprintf(f, "# log2N cub_reduce reduce_L16 reduce_L128 reduce_L1 cub_scan block_dyadic256 iterated_pairwise\n");
         for (int s = 0; s < nsizes; s++) {

@@ -86,13 +86,8 @@ static int bench(const double *x, int n, double cpu_sum, int max_reps, const cha
     printf("| p | blocks x threads | reps | median ms | spread | speed-up T_1/T_p "
            "| Brent W/p+S (unit steps) | Brent alpha W/p + beta S |\n"
            "|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-    FILE *dat = NULL;
-    if (dat_path) {
-        dat = fopen(dat_path, "w");
-        if (!dat) {
-            fprintf(stderr, "error: cannot write %s\n", dat_path);
-            exit(EXIT_BAD_INPUT);
-        }
+    FILE *dat = cli_open_output(dat_path);
+    if (dat) {
         fprintf(dat, "# brent_gpu --bench --n %d on %s, %s\n"
                      "# p median_ms spread measured_speedup brent_unit_speedup brent_fitted_speedup\n",
                 n, device, date);

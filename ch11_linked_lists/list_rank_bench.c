@@ -26,11 +26,7 @@ int main(int argc, char **argv)
     cli_parse(argc, argv, "List ranking at scale: CPU walk vs GPU pointer jumping vs GPU ruling set.",
               options, sizeof options / sizeof options[0]);
     gpu_require_device();
-    FILE *dat = NULL;
-    if (dat_path && (dat = fopen(dat_path, "w")) == NULL) {
-        fprintf(stderr, "error: cannot write '%s'\n", dat_path);
-        return EXIT_BAD_INPUT;
-    }
+    FILE *dat = cli_open_output(dat_path);
     if (dat)
         fprintf(dat, "# n cpu_walk_ms wyllie_ms ruling_ms ruling_end_to_end_ms (medians)\n");
     print_bench_header(argc, argv);

@@ -14,11 +14,7 @@ static int bench(int argc, char **argv, int min_log, int max_log, int reps, uint
                  const char *dat_path)
 {
     gpu_require_device();
-    FILE *dat = NULL;
-    if (dat_path && (dat = fopen(dat_path, "w")) == NULL) {
-        fprintf(stderr, "error: cannot write '%s'\n", dat_path);
-        return EXIT_BAD_INPUT;
-    }
+    FILE *dat = cli_open_output(dat_path);
     if (dat)
         fprintf(dat, "# n array_sum_ms list_walk_ms (GPU, medians)\n");
     print_bench_header(argc, argv);

@@ -187,3 +187,15 @@ void cli_command_line(int argc, char **argv, char *buf, size_t size)
         used += (size_t)wrote < size - used ? (size_t)wrote : size - used - 1;
     }
 }
+
+FILE *cli_open_output(const char *path)
+{
+    if (path == NULL)
+        return NULL;
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        fprintf(stderr, "error: cannot write '%s'\n", path);
+        exit(EXIT_BAD_INPUT);
+    }
+    return f;
+}

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,6 +39,11 @@ typedef struct {
 /* Parses argv against the table; exits 0 on --help and 2 on any error. */
 void cli_parse(int argc, char **argv, const char *summary,
                const cli_option *options, size_t count);
+
+/* Opens the file an option names (--dat FILE, --tsv FILE) for writing.
+ * NULL path: returns NULL (the option was not given). A file that cannot be
+ * written: "error: cannot write 'PATH'" and exit EXIT_BAD_INPUT. */
+FILE *cli_open_output(const char *path);
 
 /* Writes argv joined by spaces (the exact command, for benchmark tables);
  * truncated to size - 1 characters. */

@@ -129,11 +129,7 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     gpu_require_device();
-    FILE *tsv = NULL;
-    if (tsv_path && !(tsv = fopen(tsv_path, "w"))) {
-        fprintf(stderr, "error: cannot write '%s'\n", tsv_path);
-        return EXIT_BAD_INPUT;
-    }
+    FILE *tsv = cli_open_output(tsv_path);
     const op_kind op = (op_kind)op_from_name(op_text);
     const int blocks = blocks_opt ? (int)blocks_opt : gpu_sm_count();
 
