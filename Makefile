@@ -120,7 +120,7 @@ endif
 
 # --- the book ----------------------------------------------------------------
 BOOK_SOURCES := $(sort $(wildcard book/*.md))
-PANDOC_BOOK  := pandoc --standalone --toc --toc-depth=2 --number-sections \
+PANDOC_BOOK  := pandoc --standalone --toc --toc-depth=2 \
                 --metadata-file=book/metadata.yaml --lua-filter=book/filters/weave.lua \
                 --css=book/style.css --resource-path=.:book
 book: all
