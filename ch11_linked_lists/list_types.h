@@ -12,11 +12,6 @@
 #define LIST_HD __host__ __device__ static inline
 #else
 #define LIST_HD static inline
-/* Called after every pointer-jumping round (round 0 = the initial state)
- * with that round's arrays, for the round-by-round trace. */
-typedef void (*round_observer)(int round, const int32_t *next, const int32_t *dist, int32_t n,
-                               void *ctx);
-
 #endif
 
 /* 8-byte alignment lets a kernel fetch a whole pair in one load (C11
@@ -25,11 +20,6 @@ typedef void (*round_observer)(int round, const int32_t *next, const int32_t *di
 #define LIST_ALIGN8 alignas(8)
 #else
 #define LIST_ALIGN8 _Alignas(8)
-/* Called after every pointer-jumping round (round 0 = the initial state)
- * with that round's arrays, for the round-by-round trace. */
-typedef void (*round_observer)(int round, const int32_t *next, const int32_t *dist, int32_t n,
-                               void *ctx);
-
 #endif
 
 #define LIST_NULL (-1)
