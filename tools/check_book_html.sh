@@ -22,6 +22,8 @@ if grep -E 'CONSOLE|Uncaught|Failed to load resource' "$log"; then
     echo "FAIL: the page logged console errors (above)"; failed=1
 fi
 [ -s "$dom" ] || { echo "FAIL: chromium rendered nothing"; failed=1; }
+# text nodes keep the HTML's line breaks: fold all white space to one space
+tr -s ' \n\t' '   ' < "$dom" > "$dom.flat" && mv "$dom.flat" "$dom"
 count=0
 for md in book/*.md; do
     grep -E '^# ' "$md" | sed 's/^# //; s/ *{[^}]*}$//' | while IFS= read -r heading; do
