@@ -231,13 +231,9 @@ int run_comparison_matrix(const impl_under_test *impl, uint64_t seed, matrix_lev
     for (size_t i = 0; i < w.count; i++)
         if (w.sizes[i] > w.max_n)
             w.max_n = w.sizes[i];
-    w.x = malloc(w.max_n * sizeof *w.x);
-    w.ref = malloc(w.max_n * sizeof *w.ref);
-    w.got = malloc(w.max_n * sizeof *w.got);
-    if (!w.x || !w.ref || !w.got) {
-        fprintf(stderr, "error: cannot allocate 3 arrays of %zu doubles\n", w.max_n);
-        exit(EXIT_BAD_INPUT);
-    }
+    w.x = alloc_or_exit(w.max_n, sizeof *w.x, "the input");
+    w.ref = alloc_or_exit(w.max_n, sizeof *w.ref, "the CPU results");
+    w.got = alloc_or_exit(w.max_n, sizeof *w.got, "the results under test");
     if (!quiet) {
         printf("%s vs the CPU library, bit for bit: %zu sizes from 0 to %zu (seed 0x%016" PRIx64 ")\n",
                impl->name, w.count, w.max_n, seed);

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 
 /* The balanced tree over v[0..m-1] (m a power of two), in place. */
@@ -119,11 +120,8 @@ void emulate_dyadic_scan(const double *x, double *out, size_t n, unsigned block,
     while (store.tpad < g.ntiles)
         store.tpad *= 2;
     store.value = alloc_or_exit(2 * store.tpad, sizeof(double), "the look-back values");
-    store.published = calloc(2 * store.tpad, 1);
-    if (store.published == NULL) {
-        fprintf(stderr, "error: the emulation cannot allocate its look-back flags\n");
-        exit(EXIT_BAD_INPUT);
-    }
+    store.published = alloc_or_exit(2 * store.tpad, sizeof *store.published, "the look-back flags");
+    memset(store.published, 0, 2 * store.tpad * sizeof *store.published); /* nothing published yet */
     double slots[DYADIC_TILE], pyramid[DYADIC_PYRAMID], looked[DYADIC_TILE_LEVELS];
     double carry[DYADIC_THREADS], result[DYADIC_TILE];
     const unsigned log_p = g.view.log_p;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "exit_codes.h"
 
 int expr_arena_init(expr_arena *a, size_t capacity)
@@ -48,22 +49,12 @@ int expr_add(expr_arena *a, int left, int right)
     return expr_new(a, left, right);
 }
 
-static int *terms_alloc(size_t m)
-{
-    int *t = malloc((m ? m : 1) * sizeof *t);
-    if (!t) {
-        fprintf(stderr, "error: cannot allocate %zu expression terms\n", m);
-        exit(EXIT_BAD_INPUT);
-    }
-    return t;
-}
-
 // [listing pairwise-levels]
 int expr_pairwise_levels(expr_arena *a, const int *terms, size_t m)
 {
     if (m == 0)
         return EXPR_EMPTY;
-    int *t = terms_alloc(m);
+    int *t = alloc_or_exit(m, sizeof *t, "the expression terms");
     memcpy(t, terms, m * sizeof *t);
     while (m > 1) {
         size_t next = 0;
@@ -81,7 +72,7 @@ int expr_pairwise_levels(expr_arena *a, const int *terms, size_t m)
 
 int literal_pairwise(expr_arena *a, size_t first, size_t count)
 {
-    int *t = terms_alloc(count);
+    int *t = alloc_or_exit(count, sizeof *t, "the expression terms");
     for (size_t k = 0; k < count; k++)
         t[k] = expr_leaf(a, first + k);
     const int root = expr_pairwise_levels(a, t, count);
@@ -92,7 +83,8 @@ int literal_pairwise(expr_arena *a, size_t first, size_t count)
 int literal_lanes_reduce(expr_arena *a, size_t n, unsigned lanes)
 {
     const size_t used = lanes < n ? lanes : n;
-    int *lane_root = terms_alloc(used), *t = terms_alloc(n / lanes + 1);
+    int *lane_root = alloc_or_exit(used, sizeof *lane_root, "the lane roots");
+    int *t = alloc_or_exit(n / lanes + 1, sizeof *t, "the expression terms");
     for (size_t lane = 0; lane < used; lane++) {
         size_t m = 0;
         for (size_t i = lane; i < n; i += lanes)
@@ -118,7 +110,7 @@ static int literal_left_fold(expr_arena *a, size_t count)
 /* D_b: the pairwise value of the roots of blocks 0 .. b-1. */
 static int literal_block_carry(expr_arena *a, unsigned block, size_t b)
 {
-    int *roots = terms_alloc(b);
+    int *roots = alloc_or_exit(b, sizeof *roots, "the block roots");
     for (size_t k = 0; k < b; k++)
         roots[k] = literal_pairwise(a, k * block, block);
     const int root = expr_pairwise_levels(a, roots, b);

@@ -30,12 +30,7 @@ static void expect(int ok, const char *fmt, ...)
 
 static double *doubles(size_t n)
 {
-    double *p = malloc((n ? n : 1) * sizeof *p);
-    if (!p) {
-        fprintf(stderr, "error: cannot allocate %zu doubles\n", n);
-        exit(EXIT_BAD_INPUT);
-    }
-    return p;
+    return alloc_or_exit(n, sizeof(double), "the test data");
 }
 
 static int same(double a, double b)

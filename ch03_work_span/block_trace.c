@@ -148,11 +148,7 @@ static int run_missing_barrier(int n, int trials, long long *x, int quiet)
 {
     fill_ascending(x, (size_t)n);
     const long long ref = reference_sum(x, (size_t)n);
-    gpu_block_trace *g = malloc((size_t)trials * sizeof *g);
-    if (!g) {
-        fprintf(stderr, "error: out of host memory\n");
-        exit(EXIT_BAD_INPUT);
-    }
+    gpu_block_trace *g = alloc_or_exit((size_t)trials, sizeof *g, "the block traces");
     gpu_block_tree_traced(x, n, 1, trials, g);
     int wrong = 0;
     for (int b = 0; b < trials; b++)

@@ -163,11 +163,8 @@ int main(int argc, char **argv)
     gpu_require_device();
     if (n == 0)
         n = do_bench ? (UINT64_C(1) << 20) : 10007;
-    double *x = malloc(n * sizeof *x), *scratch = malloc(n * sizeof *scratch);
-    if (!x || !scratch) {
-        fprintf(stderr, "error: cannot allocate 2 arrays of %" PRIu64 " doubles\n", n);
-        return EXIT_BAD_INPUT;
-    }
+    double *x = alloc_or_exit((size_t)n, sizeof *x, "the input");
+    double *scratch = alloc_or_exit((size_t)n, sizeof *scratch, "the scratch array");
     splitmix64 g = { seed };
     for (uint64_t i = 0; i < n; i++)
         x[i] = splitmix64_uniform(&g, -1.0, 1.0);

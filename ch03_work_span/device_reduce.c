@@ -20,13 +20,9 @@ static int check_type(elem_type type, size_t n, size_t offset, uint64_t seed, ru
     float *xf = NULL;
     double *xd = NULL;
     if (type == ELEM_FLOAT)
-        xf = malloc(n * sizeof *xf);
+        xf = alloc_or_exit(n, sizeof *xf, "the float input");
     else
-        xd = malloc(n * sizeof *xd);
-    if (!xf && !xd) {
-        fprintf(stderr, "error: cannot allocate %zu %s values\n", n, name);
-        exit(EXIT_BAD_INPUT);
-    }
+        xd = alloc_or_exit(n, sizeof *xd, "the double input");
     splitmix64 g = { seed };
     for (size_t i = 0; i < n; i++) {
         const double v = splitmix64_uniform(&g, -1.0, 1.0);

@@ -54,12 +54,8 @@ int main(int argc, char **argv)
     const int count = n_only ? 1 : 3;
     const size_t max_n = n_only ? (size_t)n_only : sizes[2];
 
-    double *xd = malloc(max_n * sizeof *xd);
-    float *xf = malloc(max_n * sizeof *xf);
-    if (!xd || !xf) {
-        fprintf(stderr, "error: cannot allocate %zu doubles and floats\n", max_n);
-        return EXIT_BAD_INPUT;
-    }
+    double *xd = alloc_or_exit(max_n, sizeof *xd, "the double input");
+    float *xf = alloc_or_exit(max_n, sizeof *xf, "the float input");
     splitmix64 g = { seed };
     for (size_t i = 0; i < max_n; i++) {
         xd[i] = splitmix64_uniform(&g, -1.0, 1.0); /* random, never all zeros */

@@ -96,12 +96,8 @@ static int run_table(size_t max_n, run_on where, int quiet, long long *x, long l
 static void bench_cpu(size_t n, int reps, long long *x, long long *scratch,
                       double *seq_ms, double *tree_ms)
 {
-    double *t_seq = malloc((size_t)reps * sizeof *t_seq);
-    double *t_tree = malloc((size_t)reps * sizeof *t_tree);
-    if (!t_seq || !t_tree) {
-        fprintf(stderr, "error: out of host memory\n");
-        exit(EXIT_BAD_INPUT);
-    }
+    double *t_seq = alloc_or_exit((size_t)reps, sizeof *t_seq, "the sequential timings");
+    double *t_tree = alloc_or_exit((size_t)reps, sizeof *t_tree, "the tree timings");
     for (int r = 0; r < reps; r++) {
         double t0 = host_seconds();
         sink = sequential_sum(x, n).sum;
@@ -184,11 +180,8 @@ int main(int argc, char **argv)
         max_n = bench ? (UINT64_C(1) << 22) : 1024;
     const run_on where = cli_resolve_on(on);
 
-    long long *x = malloc(max_n * sizeof *x), *scratch = malloc(max_n * sizeof *scratch);
-    if (!x || !scratch) {
-        fprintf(stderr, "error: cannot allocate 2 arrays of %" PRIu64 " integers\n", max_n);
-        return EXIT_BAD_INPUT;
-    }
+    long long *x = alloc_or_exit((size_t)max_n, sizeof *x, "the values");
+    long long *scratch = alloc_or_exit((size_t)max_n, sizeof *scratch, "the scratch array");
     int ok;
     if (bench) {
         ok = run_bench((size_t)max_n, where, (int)reps, seed, x, scratch);

@@ -73,16 +73,6 @@ static int matches_walk(FILE *out, const char *what, const int32_t *got, const i
     return verdict_to(out, line, wrong == 0);
 }
 
-static void *checked_malloc(size_t bytes)
-{
-    void *p = malloc(bytes);
-    if (p == NULL) {
-        fprintf(stderr, "error: cannot allocate %zu bytes\n", bytes);
-        exit(EXIT_BAD_INPUT);
-    }
-    return p;
-}
-
 int main(int argc, char **argv)
 {
     const char *input = NULL, *on = NULL, *algo = "all";
@@ -114,7 +104,9 @@ int main(int argc, char **argv)
     const int trace = !quiet && n <= TRACE_MAX_NODES;
     const int want_wyllie = strcmp(algo, "ruling") != 0, want_ruling = strcmp(algo, "wyllie") != 0;
     const size_t bytes = (size_t)n * sizeof(int32_t);
-    int32_t *walk = checked_malloc(bytes), *got = checked_malloc(bytes), *shown = checked_malloc(bytes);
+    int32_t *walk = alloc_or_exit((size_t)n, sizeof *walk, "the walk's distances");
+    int32_t *got = alloc_or_exit((size_t)n, sizeof *got, "the computed distances");
+    int32_t *shown = alloc_or_exit((size_t)n, sizeof *shown, "the traced distances");
 
     if (!quiet)
         fprintf(out, "list: %d nodes, head %d, %s\n", (int)n, (int)l.head, describe);

@@ -42,12 +42,12 @@ int main(int argc, char **argv)
     int ok = 1;
     for (uint64_t lg = min_log; lg <= max_log; lg += 2) {
         const int32_t n = INT32_C(1) << lg;
-        const size_t bytes = (size_t)n * sizeof(int32_t);
         list l;
-        int32_t *walk = malloc(bytes), *wyllie = malloc(bytes), *ruling = malloc(bytes);
-        double *cpu_ms = malloc((size_t)cpu_reps * sizeof *cpu_ms);
-        if (!walk || !wyllie || !ruling || !cpu_ms || list_alloc(&l, n) != 0 ||
-            list_make_random(&l, seed + lg, 1) != 0) {
+        int32_t *walk = alloc_or_exit((size_t)n, sizeof *walk, "the CPU walk's ranks");
+        int32_t *wyllie = alloc_or_exit((size_t)n, sizeof *wyllie, "Wyllie's ranks");
+        int32_t *ruling = alloc_or_exit((size_t)n, sizeof *ruling, "the ruling set's ranks");
+        double *cpu_ms = alloc_or_exit((size_t)cpu_reps, sizeof *cpu_ms, "the CPU timings");
+        if (list_alloc(&l, n) != 0 || list_make_random(&l, seed + lg, 1) != 0) {
             fprintf(stderr, "error: cannot allocate a list of 2^%d nodes\n", (int)lg);
             return EXIT_BAD_INPUT;
         }

@@ -29,8 +29,8 @@ static int bench(int argc, char **argv, int min_log, int max_log, int reps, uint
     for (int lg = min_log; lg <= max_log; lg += 2) {
         const int32_t n = INT32_C(1) << lg;
         list l;
-        int32_t *a = malloc((size_t)n * sizeof *a);
-        if (a == NULL || list_alloc(&l, n) != 0 || list_make_random(&l, seed + (uint64_t)lg, 1) != 0) {
+        int32_t *a = alloc_or_exit((size_t)n, sizeof *a, "the array");
+        if (list_alloc(&l, n) != 0 || list_make_random(&l, seed + (uint64_t)lg, 1) != 0) {
             fprintf(stderr, "error: cannot allocate a list of 2^%d nodes\n", lg);
             return EXIT_BAD_INPUT;
         }
@@ -84,8 +84,8 @@ int main(int argc, char **argv)
     const run_on where = cli_resolve_on(on);
 
     list l;
-    int32_t *a = malloc((size_t)n * sizeof *a);
-    if (a == NULL || list_alloc(&l, (int32_t)n) != 0) {
+    int32_t *a = alloc_or_exit((size_t)n, sizeof *a, "the array");
+    if (list_alloc(&l, (int32_t)n) != 0) {
         fprintf(stderr, "error: cannot allocate a list of %" PRIu64 " nodes\n", n);
         return EXIT_BAD_INPUT;
     }

@@ -45,12 +45,9 @@ int main(int argc, char **argv)
     list_load(&l, input, random_n, seed, describe, sizeof describe);
     const run_on where = cli_resolve_on(on);
     const int32_t n = l.n;
-    const size_t bytes = (size_t)n * sizeof(int32_t);
-    int32_t *dist = malloc(bytes), *want = malloc(bytes), *out = malloc(bytes);
-    if (dist == NULL || want == NULL || out == NULL) {
-        fprintf(stderr, "error: cannot allocate 3 arrays of %d ints\n", (int)n);
-        return EXIT_BAD_INPUT;
-    }
+    int32_t *dist = alloc_or_exit((size_t)n, sizeof *dist, "the distances");
+    int32_t *want = alloc_or_exit((size_t)n, sizeof *want, "the reference array");
+    int32_t *out = alloc_or_exit((size_t)n, sizeof *out, "the scattered array");
     const int show = !quiet && n <= SHOW_MAX_NODES;
     list_to_array_walk(&l, want); /* the reference: one thread copying in order */
     if (!quiet)

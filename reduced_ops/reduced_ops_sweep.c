@@ -50,12 +50,9 @@ static int check_cell(const op_plan *plan, const sweep_cell *c, const double *im
     int ok = 1;
     for (int m = MAP_SERIAL; m <= MAP_WARP_PER_OUTPUT; m++) {
         if (c->dtype == DTYPE_FLOAT) {
-            float *image = malloc(len * sizeof *image), *want = malloc(len * sizeof *want);
-            float *got = malloc((size_t)blocks * n_out * sizeof *got);
-            if (!image || !want || !got) {
-                fprintf(stderr, "error: out of memory\n");
-                exit(EXIT_BAD_INPUT);
-            }
+            float *image = alloc_or_exit(len, sizeof *image, "the float operand image");
+            float *want = alloc_or_exit(len, sizeof *want, "the emulated image");
+            float *got = alloc_or_exit((size_t)blocks * n_out, sizeof *got, "the GPU results");
             doubles_to_floats(image_d, image, len);
             memcpy(want, image, len * sizeof *want);
             emulate_op_float(plan, (op_mapping)m, 1.0f, 1.0f, want);
@@ -66,11 +63,8 @@ static int check_cell(const op_plan *plan, const sweep_cell *c, const double *im
             free(want);
             free(got);
         } else {
-            double *want = malloc(len * sizeof *want), *got = malloc((size_t)blocks * n_out * sizeof *got);
-            if (!want || !got) {
-                fprintf(stderr, "error: out of memory\n");
-                exit(EXIT_BAD_INPUT);
-            }
+            double *want = alloc_or_exit(len, sizeof *want, "the emulated image");
+            double *got = alloc_or_exit((size_t)blocks * n_out, sizeof *got, "the GPU results");
             memcpy(want, image_d, len * sizeof *want);
             emulate_op_double(plan, (op_mapping)m, 1.0, 1.0, want);
             gpu_sweep_once_double(plan, (op_mapping)m, c->block, blocks, 1.0, 1.0, image_d, got);
@@ -87,11 +81,7 @@ static void time_cell(const op_plan *plan, sweep_cell *c, const double *image_d,
 {
     const int trials = 3;
     if (c->dtype == DTYPE_FLOAT) {
-        float *image = malloc((size_t)plan->image_len * sizeof *image);
-        if (!image) {
-            fprintf(stderr, "error: out of memory\n");
-            exit(EXIT_BAD_INPUT);
-        }
+        float *image = alloc_or_exit((size_t)plan->image_len, sizeof *image, "the float operand image");
         doubles_to_floats(image_d, image, (size_t)plan->image_len);
         gpu_sweep_time_float(plan, MAP_SERIAL, c->block, blocks, 1.0f, 1.0f, image, target_ms, trials, &c->serial);
         gpu_sweep_time_float(plan, MAP_WARP_PER_OUTPUT, c->block, blocks, 1.0f, 1.0f, image, target_ms, trials,
@@ -172,11 +162,7 @@ int main(int argc, char **argv)
         }
         c->n_out = op_outputs(&plan);
         c->k = plan.stage[0].len;
-        double *image = malloc((size_t)plan.image_len * sizeof *image);
-        if (!image) {
-            fprintf(stderr, "error: out of memory\n");
-            return EXIT_BAD_INPUT;
-        }
+        double *image = alloc_or_exit((size_t)plan.image_len, sizeof *image, "the operand image");
         op_images_fill(&plan, c->dtype, seed, image, 1); /* uniform in [-1, 1): never all zeros */
         c->bits_ok = check_cell(&plan, c, image, check_only ? (blocks < 2 ? blocks : 2) : blocks);
         all_bits_ok &= c->bits_ok;

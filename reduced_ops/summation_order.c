@@ -127,13 +127,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "error: %s\n", why);
             return EXIT_BAD_INPUT;
         }
-        double *image_d = malloc((size_t)plan.image_len * sizeof *image_d);
-        float *serial = malloc((size_t)plan.image_len * sizeof *serial);
-        float *tree = malloc((size_t)plan.image_len * sizeof *tree);
-        if (!image_d || !serial || !tree) {
-            fprintf(stderr, "error: out of memory\n");
-            return EXIT_BAD_INPUT;
-        }
+        double *image_d = alloc_or_exit((size_t)plan.image_len, sizeof *image_d, "the operand image");
+        float *serial = alloc_or_exit((size_t)plan.image_len, sizeof *serial, "the serial image");
+        float *tree = alloc_or_exit((size_t)plan.image_len, sizeof *tree, "the tree image");
         op_images_fill(&plan, DTYPE_FLOAT, seed, image_d, 1);
         doubles_to_floats(image_d, serial, (size_t)plan.image_len);
         doubles_to_floats(image_d, tree, (size_t)plan.image_len);
