@@ -75,6 +75,30 @@ CANON_FN dyadic_layout dyadic_plan_layout(const double *x, uint64_t n, uint64_t 
     return g;
 }
 
+/* The look-back window: the 32 tiles of e's aligned group of 32 (one warp
+ * lane per tile). The tile-level subtrees below level 5 that tile e needs,
+ * and those it completes, all lie in its window, so it builds them itself
+ * from the published tile ROOTS by a balanced tree over the window -- the
+ * same additions, left child + right child, that define every node. Only
+ * roots (level 0) and nodes of level >= 5 are published and looked for. */
+#define LOOKBACK_LOG_WINDOW 5
+#define LOOKBACK_WINDOW (1u << LOOKBACK_LOG_WINDOW)
+
+/* In the window tree of tile e (r = e mod 32, the tile's own lane), the
+ * level-m node named by bit m of r -- it ends just before the smaller ones
+ * of r -- starts at this lane ... */
+CANON_FN unsigned window_needed_lane(unsigned r, unsigned m)
+{
+    return ((r >> m) - 1) << m;
+}
+
+/* ... and the level-m node that ends with tile e itself (m <= trailing
+ * ones of e) starts at this one. */
+CANON_FN unsigned window_own_lane(unsigned r, unsigned m)
+{
+    return r + 1 - (1u << m);
+}
+
 /* Slot of node (tile level k, index i) in the look-back arrays: level k
  * holds tpad >> k nodes (tpad: tile count rounded up to a power of two). */
 CANON_FN uint64_t lookback_slot(uint64_t tpad, unsigned k, uint64_t i)
@@ -253,5 +277,115 @@ CANON_FN void dyadic_thread_scan(const dyadic_tile *t, uint64_t block, unsigned 
     }
 }
 // [end]
+
+/* ---- Blocks no longer than a tile (log_p <= LOG_TILE), block_dyadic<256>
+ * among them: every output is either D_b + P_b(j) or a block-final value,
+ * and P_b(j) needs nothing outside the tile. So a thread computes its 8
+ * prefixes while warp 0 is still looking back, and only the per-block
+ * carries wait for the look-back. ---- */
+
+// [listing dyadic-chunk-prefix]
+/* P_b(j) for the ITEMS slots of chunk c (its index in the tile) of a block
+ * of P = 2^log_p slots: the chunk's own subtrees (registers), wrapped in the
+ * subtrees named by the bits of c below log_p - LOG_ITEMS (the pyramid).
+ * The last slot needs the bits of c + 1 instead; when there are none, that
+ * slot closes its block of slots and its prefix is left 0: it is padding,
+ * or the block-final element, whose value comes from the carries. */
+CANON_FN void dyadic_chunk_prefix(const double *pyramid, unsigned log_p, unsigned c,
+                                  const double a[DYADIC_ITEMS], double prefix[DYADIC_ITEMS])
+{
+    double node[2 * DYADIC_ITEMS - 1];
+    CANON_UNROLL
+    for (int i = 0; i < DYADIC_ITEMS; i++)
+        node[i] = a[i];
+    CANON_UNROLL
+    for (int k = 1; k <= DYADIC_LOG_ITEMS; k++) {
+        CANON_UNROLL
+        for (int i = 0; i < DYADIC_ITEMS >> k; i++)
+            node[chunk_offset(k) + i] = node[chunk_offset(k - 1) + 2 * i] + node[chunk_offset(k - 1) + 2 * i + 1];
+    }
+    CANON_UNROLL
+    for (int u = 0; u < DYADIC_ITEMS - 1; u++) { /* the bits of u + 1, inside the chunk */
+        const int m = u + 1;
+        int has = 0;
+        double v = 0.0;
+        CANON_UNROLL
+        for (int k = 0; k < DYADIC_LOG_ITEMS; k++) {
+            if ((m >> k) & 1) {
+                const double nd = node[chunk_offset(k) + (m >> k) - 1];
+                v = has ? nd + v : nd;
+                has = 1;
+            }
+        }
+        prefix[u] = v;
+    }
+    const unsigned levels = log_p - DYADIC_LOG_ITEMS; /* pyramid levels inside a block */
+    const unsigned c1 = c + 1;
+    int has_last = 0;
+    double last = 0.0;
+    CANON_UNROLL
+    for (unsigned m = 0; m < DYADIC_LOG_THREADS; m++) {
+        if (m < levels && ((c >> m) & 1)) { /* the same subtree around every slot */
+            const double nd = pyramid[pyramid_offset(m) + (c >> m) - 1];
+            CANON_UNROLL
+            for (int u = 0; u < DYADIC_ITEMS - 1; u++)
+                prefix[u] = nd + prefix[u];
+        }
+        if (m < levels && ((c1 >> m) & 1)) {
+            const double nd = pyramid[pyramid_offset(m) + (c1 >> m) - 1];
+            last = has_last ? nd + last : nd;
+            has_last = 1;
+        }
+    }
+    prefix[DYADIC_ITEMS - 1] = last;
+}
+// [end]
+
+// [listing dyadic-block-carries]
+/* For the block that starts at slot `start` of tile t (log_p <= LOG_TILE):
+ * D_b, the fold of the subtrees named by the bits of b * P (all at levels
+ * >= log_p: the pyramid, then the tile-level nodes named by the bits of e),
+ * and F_b, the same subtrees folded in the same order around the block's
+ * root r_b -- the value of its block-final element, D_{b+1}. Returns 0 for
+ * the very first block, which has no carry (F_0 = r_0). */
+CANON_FN int dyadic_block_carries(const dyadic_tile *t, unsigned log_p, unsigned start, double *d_b,
+                                  double *f_b)
+{
+    double d = 0.0, f = t->pyramid[pyramid_offset(log_p - DYADIC_LOG_ITEMS) + (start >> log_p)];
+    int has = 0;
+    CANON_NO_UNROLL
+    for (unsigned K = log_p; K < DYADIC_LOG_TILE; K++) {
+        if ((start >> K) & 1) {
+            const double nd = t->pyramid[pyramid_offset(K - DYADIC_LOG_ITEMS) + (start >> K) - 1];
+            d = has ? nd + d : nd;
+            f = nd + f;
+            has = 1;
+        }
+    }
+    CANON_NO_UNROLL
+    for (unsigned k = 0; k < DYADIC_TILE_LEVELS && (t->e >> k) != 0; k++) {
+        if ((t->e >> k) & 1) {
+            const double nd = t->looked[k];
+            d = has ? nd + d : nd;
+            f = nd + f;
+            has = 1;
+        }
+    }
+    *d_b = d;
+    *f_b = f;
+    return has;
+}
+// [end]
+
+/* The output of slot u of a chunk whose first slot is j_first of its block
+ * (log_p <= LOG_TILE): the block-final element (j == block - 1) takes F_b,
+ * the others D_b + P_b(j), or P_b(j) alone in the very first block. */
+CANON_FN double dyadic_combine(int has_carry, double d_b, double f_b, double prefix, unsigned j_first,
+                               unsigned u, uint64_t block)
+{
+    if ((uint64_t)j_first + u + 1 == block)
+        return f_b;
+    return has_carry ? d_b + prefix : prefix;
+}
 
 #endif

@@ -138,29 +138,65 @@ void emulate_dyadic_scan(const double *x, double *out, size_t n, unsigned block,
                 pyramid[pyramid_offset(level) + i] = pyramid[pyramid_offset(level - 1) + 2 * i] +
                                                      pyramid[pyramid_offset(level - 1) + 2 * i + 1];
         const double root = pyramid[DYADIC_PYRAMID - 1];
-        /* publish, look back, publish the completed subtrees */
+        /* publish the root, build the window tree from the published roots,
+         * then look back for levels >= 5 (the kernel's warp 0, one lane at
+         * a time) */
         publish(&store, 0, e, root);
         for (unsigned k = 0; k < DYADIC_TILE_LEVELS; k++)
-            looked[k] = (e >> k) & 1 ? await(&store, k, (e >> k) - 1) : NAN;
+            looked[k] = NAN;
         const unsigned z = trailing_ones_u64(e);
-        double node = root;
-        for (unsigned k = 0; k < z; k++) {
+        const unsigned r = (unsigned)(e & (LOOKBACK_WINDOW - 1));
+        const unsigned z_window = z < LOOKBACK_LOG_WINDOW ? z : LOOKBACK_LOG_WINDOW;
+        double window[LOOKBACK_WINDOW], node = NAN;
+        for (unsigned l = 0; l < r; l++)
+            window[l] = await(&store, 0, e - r + l);
+        window[r] = root;
+        for (unsigned m = 0; m <= LOOKBACK_LOG_WINDOW; m++) {
+            for (unsigned l = 0; m > 0 && l + (1u << m) <= r + 1; l += 1u << m)
+                window[l] = window[l] + window[l + (1u << (m - 1))]; /* left + right */
+            if ((r >> m) & 1)
+                looked[m] = window[window_needed_lane(r, m)];
+            if (m == z_window) {
+                node = window[window_own_lane(r, m)];
+                if (m == LOOKBACK_LOG_WINDOW)
+                    publish(&store, m, ((e + 1) >> m) - 1, node);
+            }
+        }
+        for (unsigned k = LOOKBACK_LOG_WINDOW; k < z; k++) {
+            looked[k] = await(&store, k, (e >> k) - 1);
             node = looked[k] + node;
             publish(&store, k + 1, ((e + 1) >> (k + 1)) - 1, node);
         }
+        for (unsigned k = LOOKBACK_LOG_WINDOW; k < DYADIC_TILE_LEVELS; k++)
+            if (k > z && ((e >> k) & 1))
+                looked[k] = await(&store, k, (e >> k) - 1);
         const dyadic_tile t = { pyramid, looked, node, z, e };
-        /* carries of the blocks that start in this tile */
         const uint64_t b_first = v0 >> log_p;
-        const unsigned blocks_here = log_p < DYADIC_LOG_TILE ? DYADIC_TILE >> log_p : 1;
-        for (unsigned i = 0; i < blocks_here; i++)
-            carry[i] = b_first + i > 0 ? dyadic_block_carry(&t, b_first + i, log_p) : 0.0;
-        /* every thread's outputs */
-        for (unsigned c = 0; c < DYADIC_THREADS; c++) {
-            double s[DYADIC_ITEMS];
-            dyadic_thread_scan(&t, g.view.block, log_p, carry, b_first, v0 + (uint64_t)DYADIC_ITEMS * c,
-                               slots + c * DYADIC_ITEMS, s);
-            for (unsigned u = 0; u < DYADIC_ITEMS; u++)
-                result[c * DYADIC_ITEMS + u] = has_init ? init + s[u] : s[u];
+        if (log_p <= DYADIC_LOG_TILE) { /* the kernel's BLOCKS_IN_TILE instance */
+            double block_final[DYADIC_THREADS];
+            for (unsigned i = 0; i < (unsigned)(DYADIC_TILE >> log_p); i++)
+                (void)dyadic_block_carries(&t, log_p, i << log_p, &carry[i], &block_final[i]);
+            for (unsigned c = 0; c < DYADIC_THREADS; c++) {
+                double prefix[DYADIC_ITEMS];
+                dyadic_chunk_prefix(pyramid, log_p, c, slots + c * DYADIC_ITEMS, prefix);
+                const unsigned b_local = c >> (log_p - DYADIC_LOG_ITEMS);
+                const int has_carry = b_first + b_local > 0;
+                const unsigned j_first = (c << DYADIC_LOG_ITEMS) & ((1u << log_p) - 1);
+                for (unsigned u = 0; u < DYADIC_ITEMS; u++) {
+                    const double v = dyadic_combine(has_carry, carry[b_local], block_final[b_local], prefix[u],
+                                                    j_first, u, g.view.block);
+                    result[c * DYADIC_ITEMS + u] = has_init ? init + v : v;
+                }
+            }
+        } else { /* blocks longer than a tile: the generic thread scan */
+            carry[0] = b_first > 0 ? dyadic_block_carry(&t, b_first, log_p) : 0.0;
+            for (unsigned c = 0; c < DYADIC_THREADS; c++) {
+                double s[DYADIC_ITEMS];
+                dyadic_thread_scan(&t, g.view.block, log_p, carry, b_first, v0 + (uint64_t)DYADIC_ITEMS * c,
+                                   slots + c * DYADIC_ITEMS, s);
+                for (unsigned u = 0; u < DYADIC_ITEMS; u++)
+                    result[c * DYADIC_ITEMS + u] = has_init ? init + s[u] : s[u];
+            }
         }
         for (unsigned s = 0; s < (unsigned)DYADIC_TILE; s++) {
             uint64_t real;

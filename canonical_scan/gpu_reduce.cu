@@ -89,41 +89,61 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
 // [end]
 
 /* L = 128, 256, 512: a row is L/2 threads' worth of 16-byte loads, so a
- * group of L/2 threads owns 16 consecutive rows (each load instruction of
- * the group reads one whole row, >= 1 KB contiguous), reduces them in
- * registers, and the 512 / L groups meet in shared memory. */
+ * group of L/2 threads owns BATCHES * 16 consecutive rows (each load
+ * instruction of the group reads one whole row, >= 1 KB contiguous). Per
+ * batch of 16 rows a register tree, over the batches another one (written
+ * as a recursion so that only its pending left halves stay live), and the
+ * 512 / L groups meet in shared memory: one balanced tree over the tile. */
 template <int L>
-__global__ void __launch_bounds__(REDUCE_THREADS)
-lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out)
+__device__ __forceinline__ double2 batch_of_rows(const double *__restrict__ x, uint64_t count,
+                                                 uint64_t first, int whole)
 {
-    constexpr int PER_ROW = L / 2, GROUPS = REDUCE_THREADS / PER_ROW;
-    static_assert(GROUPS * REDUCE_LOADS * L == REDUCE_TILE, "a tile is whole rows");
-    __shared__ double group_root[GROUPS * L];
-    const unsigned g = threadIdx.x / PER_ROW, c = threadIdx.x % PER_ROW;
-    const uint64_t tile_first = (uint64_t)blockIdx.x * REDUCE_TILE;
-    const uint64_t first = tile_first + (uint64_t)g * REDUCE_LOADS * L + 2 * c;
-
-    double2 v[REDUCE_LOADS];
-    if (tile_first + REDUCE_TILE <= count) {
+    double c0[REDUCE_LOADS], c1[REDUCE_LOADS]; /* lanes 2c and 2c+1 of 16 rows */
+    if (whole) {
 #pragma unroll
-        for (int j = 0; j < REDUCE_LOADS; j++)
-            v[j] = __ldg(reinterpret_cast<const double2 *>(x + first + (uint64_t)j * L));
+        for (int j = 0; j < REDUCE_LOADS; j++) {
+            const double2 v = __ldg(reinterpret_cast<const double2 *>(x + first + (uint64_t)j * L));
+            c0[j] = v.x;
+            c1[j] = v.y;
+        }
     } else {
 #pragma unroll
         for (int j = 0; j < REDUCE_LOADS; j++) {
             const uint64_t e = first + (uint64_t)j * L;
-            v[j].x = e < count ? x[e] : PAD_IDENTITY;
-            v[j].y = e + 1 < count ? x[e + 1] : PAD_IDENTITY;
+            c0[j] = e < count ? x[e] : PAD_IDENTITY;
+            c1[j] = e + 1 < count ? x[e + 1] : PAD_IDENTITY;
         }
     }
-    double c0[REDUCE_LOADS], c1[REDUCE_LOADS];
-#pragma unroll
-    for (int j = 0; j < REDUCE_LOADS; j++) {
-        c0[j] = v[j].x;
-        c1[j] = v[j].y;
+    return make_double2(register_tree<REDUCE_LOADS>(c0), register_tree<REDUCE_LOADS>(c1));
+}
+
+template <int L, int N>
+__device__ __forceinline__ double2 batches_tree(const double *__restrict__ x, uint64_t count,
+                                                uint64_t first, int whole)
+{
+    if constexpr (N == 1) {
+        return batch_of_rows<L>(x, count, first, whole);
+    } else {
+        const double2 a = batches_tree<L, N / 2>(x, count, first, whole);
+        const double2 b = batches_tree<L, N / 2>(x, count, first + (uint64_t)(N / 2) * REDUCE_LOADS * L, whole);
+        return make_double2(a.x + b.x, a.y + b.y);
     }
-    group_root[g * L + 2 * c] = register_tree<REDUCE_LOADS>(c0);
-    group_root[g * L + 2 * c + 1] = register_tree<REDUCE_LOADS>(c1);
+}
+
+template <int L, int BATCHES>
+__global__ void __launch_bounds__(REDUCE_THREADS, 3) /* 3 blocks per SM, as the 8192-element kernels */
+lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out)
+{
+    constexpr int PER_ROW = L / 2, GROUPS = REDUCE_THREADS / PER_ROW;
+    constexpr uint64_t TILE = (uint64_t)REDUCE_TILE * BATCHES;
+    static_assert(GROUPS * REDUCE_LOADS * L == REDUCE_TILE, "a batch is whole rows");
+    __shared__ double group_root[GROUPS * L];
+    const unsigned g = threadIdx.x / PER_ROW, c = threadIdx.x % PER_ROW;
+    const uint64_t tile_first = (uint64_t)blockIdx.x * TILE;
+    const uint64_t first = tile_first + (uint64_t)g * BATCHES * REDUCE_LOADS * L + 2 * c;
+    const double2 r = batches_tree<L, BATCHES>(x, count, first, tile_first + TILE <= count);
+    group_root[g * L + 2 * c] = r.x;
+    group_root[g * L + 2 * c + 1] = r.y;
     __syncthreads();
     for (unsigned i = threadIdx.x; i < L; i += REDUCE_THREADS) {
         double w[GROUPS];
@@ -155,6 +175,15 @@ lanes_tile_reduce_generic(virtual_view view, uint64_t count, unsigned lanes, uin
 }
 // [end]
 
+template <int L>
+static void launch_by_groups(unsigned batches, unsigned blocks, const double *x, uint64_t n, double *out)
+{
+    if (batches == REDUCE_WIDE_BATCHES)
+        lanes_tile_reduce_by_groups<L, REDUCE_WIDE_BATCHES><<<blocks, REDUCE_THREADS>>>(x, n, out);
+    else
+        lanes_tile_reduce_by_groups<L, 1><<<blocks, REDUCE_THREADS>>>(x, n, out);
+}
+
 /* One pass: `in` (as a view) -> out[tiles * lanes]. */
 static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *out)
 {
@@ -176,9 +205,9 @@ static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *ou
     case 16: lanes_tile_reduce_by_warps<16><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
     case 32: lanes_tile_reduce_by_warps<32><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
     case 64: lanes_tile_reduce_by_warps<64><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
-    case 128: lanes_tile_reduce_by_groups<128><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
-    case 256: lanes_tile_reduce_by_groups<256><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
-    case 512: lanes_tile_reduce_by_groups<512><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
+    case 128: launch_by_groups<128>(p->batches, blocks, x, n, out); break;
+    case 256: launch_by_groups<256>(p->batches, blocks, x, n, out); break;
+    case 512: launch_by_groups<512>(p->batches, blocks, x, n, out); break;
     default:
         fprintf(stderr, "error: no fast reduce kernel for %u lanes\n", p->lanes);
         exit(EXIT_MISMATCH);

@@ -6,10 +6,16 @@
  * output is a fold of complete aligned subtrees (dyadic_tile.h): the small
  * ones come from the thread's registers and the tile's pyramid in shared
  * memory, the big ones -- sums of whole tiles -- from earlier tiles. Each
- * tile publishes the tile-level subtrees that END with it, and looks back for
- * exactly the ones the expression names for its own position. When a
+ * tile publishes its root at once, builds the small tile-level subtrees it
+ * needs from the roots of its window of 32 tiles, and looks back for exactly
+ * the larger ones the expression names for its own position. When a
  * subtree becomes ready may vary from run to run; which subtrees are added,
- * and in which order, never does: readiness is not expression. */
+ * and in which order, never does: readiness is not expression.
+ *
+ * With blocks no longer than a tile (block_dyadic<256>), everything but the
+ * block carries is computed before the look-back (dyadic_tile.h's
+ * dyadic_chunk_prefix); longer blocks and iterated_pairwise take the
+ * generic per-thread fold after it. */
 #include "canonical_gpu.h"
 #include "canonical_gpu_plan.h"
 #include "dyadic_tile.h"
@@ -62,6 +68,9 @@ __device__ double await_node(const scan_params &p, unsigned level, uint64_t inde
     const ulonglong2 *where = &p.node[lookback_slot(p.tpad, level, index)];
     ulonglong2 w = load_node_word(where);
     unsigned polls = 0;
+#ifdef SCAN_EXPERIMENT_SKIP_WAITS /* timing experiment only: what would the scan cost with no waiting? (wrong sums) */
+    w.y = p.epoch;
+#endif
     while (w.y != p.epoch) {
         if (++polls == LOOKBACK_SPIN_LIMIT) {
             atomicExch(p.timed_out, 1u);
@@ -83,14 +92,19 @@ __device__ __forceinline__ unsigned padded(unsigned s)
 }
 
 #ifndef DYADIC_MIN_BLOCKS
-#define DYADIC_MIN_BLOCKS 6 /* 6 resident blocks per SM: 40 registers, a 16-byte spill; measured 0.53x CUB vs 0.50x with 1 (H200, 2026-11-30) */
+#define DYADIC_MIN_BLOCKS 5 /* 5 resident blocks per SM: 48 registers, no spill (H200 measurements in RESULTS.md) */
 #endif
+/* BLOCKS_IN_TILE (a compile-time choice, hence the one C++ template of this
+ * file): blocks of at most one tile, block_dyadic<256> among them. The
+ * other instance serves longer blocks and iterated_pairwise. */
+template <bool BLOCKS_IN_TILE>
 __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan_single_pass(scan_params p)
 {
     __shared__ double slots[DYADIC_TILE + DYADIC_THREADS];
     __shared__ double pyramid[DYADIC_PYRAMID];
     __shared__ double looked[DYADIC_TILE_LEVELS];
-    __shared__ double carry[DYADIC_THREADS]; /* D_b of the blocks that start here */
+    __shared__ double carry[DYADIC_THREADS];       /* D_b of the blocks that start here */
+    __shared__ double block_final[DYADIC_THREADS]; /* F_b: their block-final outputs */
     __shared__ double top;
     __shared__ unsigned long long tile_id;
     const unsigned tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
@@ -144,8 +158,11 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
     }
     __syncthreads();
     const unsigned z = trailing_ones_u64(e);
+    const unsigned log_p = p.view.log_p;
+    const uint64_t b_first = v0 >> log_p;
+    double w = 0.0; /* warp 0, lane 0: the tile's root */
     if (warp == 0) {
-        double w = lane < 8 ? pyramid[pyramid_offset(5) + lane] : 0.0;
+        w = lane < 8 ? pyramid[pyramid_offset(5) + lane] : 0.0;
 #pragma unroll
         for (unsigned level = 6; level <= DYADIC_LOG_THREADS; level++) {
             w = w + __shfl_down_sync(FULL_WARP, w, 1u << (level - 6));
@@ -153,46 +170,86 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
                 pyramid[pyramid_offset(level) + (lane >> (level - 5))] = w;
         }
         // [end]
+        if (lane == 0) /* at once: it is all the tiles of the same window need from this one */
+            publish_node(p, 0, e, w);
+    }
+    /* Blocks of 2^10 or 2^11 slots need pyramid levels that warp 0 has just built. */
+    if (BLOCKS_IN_TILE && log_p > DYADIC_LOG_ITEMS + 6)
+        __syncthreads();
+    // [listing prefix-before-lookback]
+    /* The in-block prefixes P_b(j) need nothing from other tiles: every
+     * thread computes its 8 before the look-back, and the other warps do not
+     * wait for it to do so. */
+    double prefix[DYADIC_ITEMS];
+    if (BLOCKS_IN_TILE)
+        dyadic_chunk_prefix(pyramid, log_p, tid, a, prefix);
+    // [end]
+    if (warp == 0) {
         // [listing tile-lookback]
-        /* Publish this tile's root at once (tile level 0). The subtrees of
-         * levels 1..z that end with this tile need only the z left
-         * neighbours named by the trailing one bits of e (lane k waits for
-         * bit k): wait for those, publish, and only THEN wait for the higher
-         * bits, which name the rest of the prefix. Publishing after the whole
-         * prefix would make every tile wait for the one before it: a serial
-         * chain (measured: 0.8 us per tile, 0.01x CUB). */
-        if (lane == 0)
-            publish_node(p, 0, e, w); /* lane 0 holds the root, level 8 */
-        if (lane < z)
+        /* The root is published (above). Lane l < r takes the root of tile
+         * e - r + l, lane r this tile's own, and a balanced tree over the
+         * lanes yields every node of level < 5 that tile e needs (bits of
+         * r) and those that end with it -- built here from roots, never
+         * waited for: so no tile waits for another tile's look-back below
+         * level 5. Of those it completes, only level 5 is published. */
+        const double root = __shfl_sync(FULL_WARP, w, 0);
+        const unsigned r = (unsigned)(e & (LOOKBACK_WINDOW - 1));
+        const unsigned z_window = z < LOOKBACK_LOG_WINDOW ? z : LOOKBACK_LOG_WINDOW;
+        double x = lane < r ? await_node(p, 0, e - r + lane) : lane == r ? root : 0.0;
+#pragma unroll
+        for (unsigned m = 0; m <= LOOKBACK_LOG_WINDOW; m++) {
+            if (m > 0) /* lanes that are multiples of 2^m now hold level m */
+                x = x + __shfl_down_sync(FULL_WARP, x, 1u << (m - 1));
+            if (((r >> m) & 1) && lane == window_needed_lane(r, m))
+                looked[m] = x;
+            if (m == z_window && lane == window_own_lane(r, m)) {
+                top = x;
+                if (m == LOOKBACK_LOG_WINDOW) /* z >= 5: a node others look for */
+                    publish_node(p, m, ((e + 1) >> m) - 1, x);
+            }
+        }
+        /* Levels 5 and up: the subtrees that end with this tile need its
+         * left neighbours at the trailing-one levels (wait, then publish
+         * at once); the higher bits of e name the rest of the prefix. */
+        if (lane >= LOOKBACK_LOG_WINDOW && lane < z)
             looked[lane] = await_node(p, lane, (e >> lane) - 1);
         __syncwarp();
-        if (lane == 0) {
-            double node = w;
-            for (unsigned k = 0; k < z; k++) {
+        if (lane == 0 && z > LOOKBACK_LOG_WINDOW) {
+            double node = top;
+            for (unsigned k = LOOKBACK_LOG_WINDOW; k < z; k++) {
                 node = looked[k] + node; /* left neighbour + this tile's subtree */
                 publish_node(p, k + 1, ((e + 1) >> (k + 1)) - 1, node);
             }
             top = node;
         }
-        if (lane > z && ((e >> lane) & 1)) /* bit z is 0: it names nothing */
+        if (lane >= LOOKBACK_LOG_WINDOW && lane > z && ((e >> lane) & 1))
             looked[lane] = await_node(p, lane, (e >> lane) - 1);
         __syncwarp();
         // [end]
-    }
-    __syncthreads();
-
-    const dyadic_tile t = { pyramid, looked, top, z, e };
-    const unsigned log_p = p.view.log_p;
-    const uint64_t b_first = v0 >> log_p;
-    const unsigned blocks_here = log_p < DYADIC_LOG_TILE ? DYADIC_TILE >> log_p : 1;
-    if (tid < blocks_here) {
-        const uint64_t b = b_first + tid;
-        carry[tid] = b > 0 ? dyadic_block_carry(&t, b, log_p) : 0.0;
+        if (BLOCKS_IN_TILE) { /* the carries of the blocks that start here */
+            const dyadic_tile t = { pyramid, looked, top, z, e };
+            for (unsigned i = lane; i < (DYADIC_TILE >> log_p); i += 32)
+                (void)dyadic_block_carries(&t, log_p, i << log_p, &carry[i], &block_final[i]);
+        }
     }
     __syncthreads();
 
     double s[DYADIC_ITEMS];
-    dyadic_thread_scan(&t, p.view.block, log_p, carry, b_first, v0 + (uint64_t)DYADIC_ITEMS * tid, a, s);
+    if (BLOCKS_IN_TILE) {
+        const unsigned b_local = tid >> (log_p - DYADIC_LOG_ITEMS);
+        const int has_carry = b_first + b_local > 0;
+        const double d_b = carry[b_local], f_b = block_final[b_local];
+        const unsigned j_first = (tid << DYADIC_LOG_ITEMS) & ((1u << log_p) - 1);
+#pragma unroll
+        for (unsigned u = 0; u < DYADIC_ITEMS; u++)
+            s[u] = dyadic_combine(has_carry, d_b, f_b, prefix[u], j_first, u, p.view.block);
+    } else { /* blocks longer than a tile: the generic thread scan */
+        const dyadic_tile t = { pyramid, looked, top, z, e };
+        if (tid == 0) /* one block at most starts in this tile */
+            carry[0] = b_first > 0 ? dyadic_block_carry(&t, b_first, log_p) : 0.0;
+        __syncthreads();
+        dyadic_thread_scan(&t, p.view.block, log_p, carry, b_first, v0 + (uint64_t)DYADIC_ITEMS * tid, a, s);
+    }
 #pragma unroll
     for (int u = 0; u < DYADIC_ITEMS; u++)
         slots[tid * (DYADIC_ITEMS + 1) + u] = p.has_init ? p.init + s[u] : s[u];
@@ -281,7 +338,10 @@ extern "C" void gpu_scan_plan_run(gpu_scan_plan *plan, const double *d_x, double
     p.epoch = plan->epoch;
     p.tile_counter = plan->tile_counter;
     p.timed_out = plan->timed_out;
-    dyadic_scan_single_pass<<<(unsigned)p.ntiles, DYADIC_THREADS>>>(p);
+    if (p.view.log_p <= DYADIC_LOG_TILE)
+        dyadic_scan_single_pass<true><<<(unsigned)p.ntiles, DYADIC_THREADS>>>(p);
+    else
+        dyadic_scan_single_pass<false><<<(unsigned)p.ntiles, DYADIC_THREADS>>>(p);
     CUDA_CHECK_LAUNCH();
 }
 

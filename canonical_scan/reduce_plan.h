@@ -18,6 +18,15 @@
 #include <stdint.h>
 
 #define REDUCE_TILE 8192        /* elements per CUDA block of the fast kernels */
+/* The FIRST pass for L >= 128 gives each CUDA block 4 x 8192 elements:
+ * with 8192 it would write 128 partial values per 8192 elements -- 32 MiB
+ * at 2^28 -- for one pass more to read back. (H200, 2^28, L = 128: 4
+ * batches 0.98x CUB, 8 batches 0.93x -- too few blocks for the last wave
+ * -- 16 batches 0.92x, 1 batch 0.92x.) */
+#ifndef REDUCE_WIDE_BATCHES
+#define REDUCE_WIDE_BATCHES 4
+#endif
+#define REDUCE_WIDE_LANES 128
 #define REDUCE_GENERIC_ROWS 32  /* rows per chunk of the generic kernel */
 #define REDUCE_MAX_PASSES 48
 
@@ -25,6 +34,7 @@ typedef struct {
     unsigned lanes;         /* L of this pass */
     uint64_t count;         /* input slots (rows * L, the last row may be short) */
     uint64_t rows_per_tile; /* S: rows reduced to one value per lane */
+    unsigned batches;       /* fast kernels: 8192-element batches per tile */
     uint64_t tiles;         /* output rows */
     int fast;               /* 1: the vectorised kernel, 0: the generic one */
 } reduce_pass;
@@ -48,7 +58,8 @@ static inline void reduce_plan_add(reduce_plan_t *p, uint64_t lanes, uint64_t co
     s->lanes = (unsigned)lanes;
     s->count = count;
     s->fast = fast && reduce_lanes_fast(lanes);
-    s->rows_per_tile = s->fast ? REDUCE_TILE / lanes : REDUCE_GENERIC_ROWS;
+    s->batches = s->fast && p->npasses == 1 && lanes >= REDUCE_WIDE_LANES ? REDUCE_WIDE_BATCHES : 1;
+    s->rows_per_tile = s->fast ? REDUCE_TILE / lanes * s->batches : REDUCE_GENERIC_ROWS;
     s->tiles = (rows + s->rows_per_tile - 1) / s->rows_per_tile;
 }
 

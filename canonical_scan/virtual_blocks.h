@@ -25,8 +25,10 @@
  * compiler does not know the pragma (and needs no help). */
 #ifdef __CUDA_ARCH__
 #define CANON_UNROLL _Pragma("unroll")
+#define CANON_NO_UNROLL _Pragma("unroll 1") /* a rolled loop: fewer live registers */
 #else
 #define CANON_UNROLL
+#define CANON_NO_UNROLL
 #endif
 
 /* The value every padding slot holds: the exact identity of +. */
