@@ -319,6 +319,7 @@ CANON_FN void dyadic_chunk_prefix(const double *pyramid, unsigned log_p, unsigne
         }
         prefix[u] = v;
     }
+    /* BEGIN SOLUTION */
     const unsigned levels = log_p - DYADIC_LOG_ITEMS; /* pyramid levels inside a block */
     const unsigned c1 = c + 1;
     int has_last = 0;
@@ -338,6 +339,12 @@ CANON_FN void dyadic_chunk_prefix(const double *pyramid, unsigned log_p, unsigne
         }
     }
     prefix[DYADIC_ITEMS - 1] = last;
+    /* STUDENT: wrap the pyramid subtrees named by the bits m < log_p - LOG_ITEMS of c around slots 0..6, smallest first; slot 7 is the fold of those named by c + 1.
+    // The level-m node that ends before chunk c is pyramid[pyramid_offset(m) + (c >> m) - 1] (book: "A single-pass scan that names its subtrees").
+    (void)pyramid; (void)log_p; (void)c;
+    prefix[DYADIC_ITEMS - 1] = 0.0;
+    */
+    /* END SOLUTION */
 }
 // [end]
 
@@ -351,6 +358,7 @@ CANON_FN void dyadic_chunk_prefix(const double *pyramid, unsigned log_p, unsigne
 CANON_FN int dyadic_block_carries(const dyadic_tile *t, unsigned log_p, unsigned start, double *d_b,
                                   double *f_b)
 {
+    /* BEGIN SOLUTION */
     double d = 0.0, f = t->pyramid[pyramid_offset(log_p - DYADIC_LOG_ITEMS) + (start >> log_p)];
     int has = 0;
     CANON_NO_UNROLL
@@ -374,6 +382,14 @@ CANON_FN int dyadic_block_carries(const dyadic_tile *t, unsigned log_p, unsigned
     *d_b = d;
     *f_b = f;
     return has;
+    /* STUDENT: fold the subtrees named by the bits of b * P, smallest first: in-tile levels log_p .. LOG_TILE-1 (the pyramid), then looked[k] for each 1 bit k of t->e.
+    // D_b folds them around nothing, F_b around the block's root (pyramid level log_p - LOG_ITEMS). Returns whether there was any subtree (book: the block carries).
+    (void)t; (void)log_p; (void)start;
+    *d_b = 0.0;
+    *f_b = 0.0;
+    return 0;
+    */
+    /* END SOLUTION */
 }
 // [end]
 
