@@ -177,10 +177,11 @@ CANON_FN double dyadic_block_carry(const dyadic_tile *t, uint64_t b, unsigned lo
     return dyadic_fold(t, b << log_p, log_p, 64, 0, 0.0);
 }
 
-/* The root of a thread's chunk of ITEMS slots: a balanced tree. */
-CANON_FN double dyadic_chunk_root(const double a[DYADIC_ITEMS])
+// [listing dyadic-chunk-inner]
+/* A thread's chunk of ITEMS slots as a balanced tree in registers: level k
+ * starts at node[chunk_offset(k)], the root is node[2 * ITEMS - 2]. */
+CANON_FN void dyadic_chunk_tree(const double a[DYADIC_ITEMS], double node[2 * DYADIC_ITEMS - 1])
 {
-    double node[2 * DYADIC_ITEMS - 1];
     CANON_UNROLL
     for (int i = 0; i < DYADIC_ITEMS; i++)
         node[i] = a[i];
@@ -190,6 +191,36 @@ CANON_FN double dyadic_chunk_root(const double a[DYADIC_ITEMS])
         for (int i = 0; i < DYADIC_ITEMS >> k; i++)
             node[chunk_offset(k) + i] = node[chunk_offset(k - 1) + 2 * i] + node[chunk_offset(k - 1) + 2 * i + 1];
     }
+}
+
+/* The chunk's own prefixes: acc[u] (u < ITEMS - 1) folds the chunk's
+ * subtrees named by the bits of u + 1, smallest first. The unrolled loops
+ * make every index a constant, so on the GPU it all stays in registers. */
+CANON_FN void dyadic_chunk_inner(const double node[2 * DYADIC_ITEMS - 1], double acc[DYADIC_ITEMS - 1])
+{
+    CANON_UNROLL
+    for (int u = 0; u < DYADIC_ITEMS - 1; u++) {
+        const int m = u + 1;
+        int has = 0;
+        double v = 0.0;
+        CANON_UNROLL
+        for (int k = 0; k < DYADIC_LOG_ITEMS; k++) {
+            if ((m >> k) & 1) {
+                const double nd = node[chunk_offset(k) + (m >> k) - 1];
+                v = has ? nd + v : nd;
+                has = 1;
+            }
+        }
+        acc[u] = v;
+    }
+}
+// [end]
+
+/* The root of a thread's chunk of ITEMS slots: a balanced tree. */
+CANON_FN double dyadic_chunk_root(const double a[DYADIC_ITEMS])
+{
+    double node[2 * DYADIC_ITEMS - 1];
+    dyadic_chunk_tree(a, node);
     return node[2 * DYADIC_ITEMS - 2];
 }
 
@@ -210,15 +241,7 @@ CANON_FN void dyadic_thread_scan(const dyadic_tile *t, uint64_t block, unsigned 
 {
     /* the chunk's own subtrees, levels 0 .. LOG_ITEMS, in registers */
     double node[2 * DYADIC_ITEMS - 1];
-    CANON_UNROLL
-    for (int i = 0; i < DYADIC_ITEMS; i++)
-        node[i] = a[i];
-    CANON_UNROLL
-    for (int k = 1; k <= DYADIC_LOG_ITEMS; k++) {
-        CANON_UNROLL
-        for (int i = 0; i < DYADIC_ITEMS >> k; i++)
-            node[chunk_offset(k) + i] = node[chunk_offset(k - 1) + 2 * i] + node[chunk_offset(k - 1) + 2 * i + 1];
-    }
+    dyadic_chunk_tree(a, node);
     const uint64_t p_mask = (UINT64_C(1) << log_p) - 1;
     const uint64_t b = vc >> log_p;
     const double d_b = b > 0 ? carry[b - b_first] : 0.0;
@@ -228,24 +251,9 @@ CANON_FN void dyadic_thread_scan(const dyadic_tile *t, uint64_t block, unsigned 
     const int final_u = j_first < block && block - 1 - j_first < DYADIC_ITEMS - 1
                             ? (int)(block - 1 - j_first) : -1;
 
-    /* slots u < ITEMS-1: first the bits of u + 1 (inside the chunk; the
-     * unrolled loops make every index a constant) ... */
+    /* slots u < ITEMS-1: first the bits of u + 1 (inside the chunk) ... */
     double acc[DYADIC_ITEMS - 1];
-    CANON_UNROLL
-    for (int u = 0; u < DYADIC_ITEMS - 1; u++) {
-        const int m = u + 1;
-        int has = 0;
-        double v = 0.0;
-        CANON_UNROLL
-        for (int k = 0; k < DYADIC_LOG_ITEMS; k++) {
-            if ((m >> k) & 1) {
-                const double nd = node[chunk_offset(k) + (m >> k) - 1];
-                v = has ? nd + v : nd;
-                has = 1;
-            }
-        }
-        acc[u] = v;
-    }
+    dyadic_chunk_inner(node, acc);
     /* ... then the bits of vc from LOG_ITEMS up to the block: the same
      * subtrees for all of them, each wrapped around every accumulator. */
     const unsigned top = bit_length_u64(vc);
@@ -295,30 +303,8 @@ CANON_FN void dyadic_chunk_prefix(const double *pyramid, unsigned log_p, unsigne
                                   const double a[DYADIC_ITEMS], double prefix[DYADIC_ITEMS])
 {
     double node[2 * DYADIC_ITEMS - 1];
-    CANON_UNROLL
-    for (int i = 0; i < DYADIC_ITEMS; i++)
-        node[i] = a[i];
-    CANON_UNROLL
-    for (int k = 1; k <= DYADIC_LOG_ITEMS; k++) {
-        CANON_UNROLL
-        for (int i = 0; i < DYADIC_ITEMS >> k; i++)
-            node[chunk_offset(k) + i] = node[chunk_offset(k - 1) + 2 * i] + node[chunk_offset(k - 1) + 2 * i + 1];
-    }
-    CANON_UNROLL
-    for (int u = 0; u < DYADIC_ITEMS - 1; u++) { /* the bits of u + 1, inside the chunk */
-        const int m = u + 1;
-        int has = 0;
-        double v = 0.0;
-        CANON_UNROLL
-        for (int k = 0; k < DYADIC_LOG_ITEMS; k++) {
-            if ((m >> k) & 1) {
-                const double nd = node[chunk_offset(k) + (m >> k) - 1];
-                v = has ? nd + v : nd;
-                has = 1;
-            }
-        }
-        prefix[u] = v;
-    }
+    dyadic_chunk_tree(a, node);
+    dyadic_chunk_inner(node, prefix); /* slots 0 .. ITEMS-2, inside the chunk */
     /* BEGIN SOLUTION */
     const unsigned levels = log_p - DYADIC_LOG_ITEMS; /* pyramid levels inside a block */
     const unsigned c1 = c + 1;
