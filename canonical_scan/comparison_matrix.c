@@ -38,8 +38,9 @@ static const unsigned quick_blocks[] = { 3, 256, 5000 };
 
 static const unsigned block_lengths[] = { 1, 2, 3, 16, 255, 256, 1024 };
 #define BLOCK_LENGTHS (sizeof block_lengths / sizeof block_lengths[0])
-/* for the large sizes, blocks longer than a scan tile too */
-static const unsigned large_blocks[] = { 3, 16, 255, 256, 1024, 4096, 5000, 65536 };
+/* for the large sizes: 512, 1500 and 2048 (P = 2^9, 2^11 padded, 2^11: the
+ * last block lengths that fit a scan tile) and blocks longer than a tile */
+static const unsigned large_blocks[] = { 3, 16, 255, 256, 512, 1024, 1500, 2048, 4096, 5000, 65536 };
 #define LARGE_BLOCKS (sizeof large_blocks / sizeof large_blocks[0])
 
 /* The case's variant: data set, init and form cycle with a counter, so that
