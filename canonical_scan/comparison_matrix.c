@@ -109,41 +109,36 @@ static void fill(workspace *w, uint64_t seed, size_t n, int hostile)
     p4016_data(seed, hostile, w->x, n);
 }
 
-static int group_reduce(const impl_under_test *impl, workspace *w, uint64_t seed, int quiet)
+typedef double (*reduce_fn)(const double *x, size_t n, unsigned param, int has_init, double init);
+
+/* The lane counts (blocks == 0) or block lengths that size s is tested with. */
+static const unsigned *params_for(const workspace *w, size_t s, int blocks, size_t *count)
 {
-    tally t = { "canonical reduce", 0, 0, quiet };
-    unsigned k = 0;
-    for (size_t s = 0; s < w->count; s++) {
-        const size_t n = w->sizes[s];
-        const int large = s >= w->first_large;
-        const unsigned *lanes = w->quick ? quick_lanes : large ? large_lanes : lane_counts;
-        const size_t nl = w->quick ? QUICK_LANES : large ? LARGE_LANES : LANE_COUNTS;
-        for (size_t l = 0; l < nl; l++, k++) {
-            const variant v = variant_of(k);
-            fill(w, seed, n, v.hostile);
-            const double want = canonical_reduce(w->x, n, lanes[l], v.has_init, v.init);
-            const double got = impl->reduce(w->x, n, lanes[l], v.has_init, v.init);
-            report_case(&t, doubles_bit_equal(want, got), "L = ", n, lanes[l], v, 0);
-        }
+    const int large = s >= w->first_large;
+    if (blocks) {
+        *count = w->quick ? QUICK_BLOCKS : large ? LARGE_BLOCKS : BLOCK_LENGTHS;
+        return w->quick ? quick_blocks : large ? large_blocks : block_lengths;
     }
-    return finish(&t);
+    *count = w->quick ? QUICK_LANES : large ? LARGE_LANES : LANE_COUNTS;
+    return w->quick ? quick_lanes : large ? large_lanes : lane_counts;
 }
 
-static int group_block_reduce(const impl_under_test *impl, workspace *w, uint64_t seed, int quiet)
+/* A reduce against its CPU reference, for every size and parameter. */
+static int group_reduce(const char *name, const char *label, int blocks, reduce_fn cpu, reduce_fn dev,
+                        workspace *w, uint64_t seed, int quiet)
 {
-    tally t = { "block_dyadic reduce", 0, 0, quiet };
+    tally t = { name, 0, 0, quiet };
     unsigned k = 0;
     for (size_t s = 0; s < w->count; s++) {
         const size_t n = w->sizes[s];
-        const int large = s >= w->first_large;
-        const unsigned *blocks = w->quick ? quick_blocks : large ? large_blocks : block_lengths;
-        const size_t nb = w->quick ? QUICK_BLOCKS : large ? LARGE_BLOCKS : BLOCK_LENGTHS;
-        for (size_t b = 0; b < nb; b++, k++) {
+        size_t np;
+        const unsigned *param = params_for(w, s, blocks, &np);
+        for (size_t i = 0; i < np; i++, k++) {
             const variant v = variant_of(k);
             fill(w, seed, n, v.hostile);
-            const double want = block_dyadic_reduce(w->x, n, blocks[b], v.has_init, v.init);
-            const double got = impl->block_dyadic_reduce(w->x, n, blocks[b], v.has_init, v.init);
-            report_case(&t, doubles_bit_equal(want, got), "B = ", n, blocks[b], v, 0);
+            const double want = cpu(w->x, n, param[i], v.has_init, v.init);
+            const double got = dev(w->x, n, param[i], v.has_init, v.init);
+            report_case(&t, doubles_bit_equal(want, got), label, n, param[i], v, 0);
         }
     }
     return finish(&t);
@@ -155,10 +150,9 @@ static int group_block_scan(const impl_under_test *impl, workspace *w, uint64_t 
     unsigned k = 0;
     for (size_t s = 0; s < w->count; s++) {
         const size_t n = w->sizes[s];
-        const int large = s >= w->first_large;
-        const unsigned *blocks = w->quick ? quick_blocks : large ? large_blocks : block_lengths;
-        const size_t nb = w->quick ? QUICK_BLOCKS : large ? LARGE_BLOCKS : BLOCK_LENGTHS;
-        const int one_form = large || w->quick;
+        size_t nb;
+        const unsigned *blocks = params_for(w, s, 1, &nb);
+        const int one_form = s >= w->first_large || w->quick;
         for (size_t b = 0; b < nb; b++) {
             /* small sizes: all 4 forms; large and quick: one, cycling */
             for (unsigned f = 0; f < (one_form ? 1u : 4u); f++, k++) {
@@ -240,8 +234,9 @@ int run_comparison_matrix(const impl_under_test *impl, uint64_t seed, matrix_lev
                impl->name, w.count, w.max_n, seed);
         printf("each group cycles base/hostile data, init 0.1 / -1e16 / -0.0 or none, inclusive/exclusive\n\n");
     }
-    int ok_reduce = group_reduce(impl, &w, seed, quiet);
-    int ok_block_reduce = group_block_reduce(impl, &w, seed, quiet);
+    int ok_reduce = group_reduce("canonical reduce", "L = ", 0, canonical_reduce, impl->reduce, &w, seed, quiet);
+    int ok_block_reduce = group_reduce("block_dyadic reduce", "B = ", 1, block_dyadic_reduce,
+                                       impl->block_dyadic_reduce, &w, seed, quiet);
     int ok_block_scan = group_block_scan(impl, &w, seed, quiet);
     int ok_pairwise = group_policy_scan("iterated_pairwise scan", iterated_pairwise_scan,
                                         impl->iterated_pairwise_scan, &w, seed, quiet, w.max_n);
