@@ -68,18 +68,7 @@ double emulate_block_dyadic_reduce(const double *x, size_t n, unsigned block, in
 {
     if (n == 0)
         return has_init ? init : 0.0;
-    const uint64_t full = n / block, leftover = n % block;
-    double d_f = 0.0, rest = 0.0;
-    if (full > 0) {
-        const unsigned log_p = ceil_log2_u64(block);
-        const virtual_view blocks = (UINT64_C(1) << log_p) == block
-                                        ? virtual_identity(x, full * block)
-                                        : virtual_blocks(x, full * block, block, log_p);
-        d_f = emulate_reduce_view(blocks, 1);
-    }
-    if (leftover > 0)
-        rest = emulate_reduce_view(virtual_identity(x + full * block, leftover), 1);
-    const double r = full == 0 ? rest : leftover == 0 ? d_f : d_f + rest;
+    const double r = block_dyadic_reduce_views(x, n, block, emulate_reduce_view);
     return has_init ? init + r : r;
 }
 

@@ -333,10 +333,7 @@ extern "C" double gpu_canonical_reduce(const double *x, size_t n, unsigned lanes
     return has_init ? init + r : r;
 }
 
-// [listing block-dyadic-reduce-gpu]
-/* f full blocks, r leftover: D_f (the pairwise value of the f block roots =
- * the pairwise value of the f blocks each padded to P slots), the leftover's
- * own pairwise value, and D_f + leftover when there are both. */
+/* block_dyadic<B>: the shared plan of reduce_plan.h over device views. */
 extern "C" double gpu_block_dyadic_reduce(const double *x, size_t n, unsigned block, int has_init,
                                           double init)
 {
@@ -346,20 +343,8 @@ extern "C" double gpu_block_dyadic_reduce(const double *x, size_t n, unsigned bl
     }
     if (n == 0)
         return has_init ? init : 0.0;
-    const uint64_t full = n / block, leftover = n % block;
     double *d_x = device_copy_of(x, n);
-    double d_f = 0.0, rest = 0.0;
-    if (full > 0) {
-        const unsigned log_p = ceil_log2_u64(block);
-        const virtual_view blocks = (UINT64_C(1) << log_p) == block
-                                        ? virtual_identity(d_x, full * block)
-                                        : virtual_blocks(d_x, full * block, block, log_p);
-        d_f = reduce_view(blocks, 1);
-    }
-    if (leftover > 0)
-        rest = reduce_view(virtual_identity(d_x + full * block, leftover), 1);
+    const double r = block_dyadic_reduce_views(d_x, n, block, reduce_view);
     CUDA_CHECK(cudaFree(d_x));
-    const double r = full == 0 ? rest : leftover == 0 ? d_f : d_f + rest;
     return has_init ? init + r : r;
 }
-// [end]

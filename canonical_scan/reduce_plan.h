@@ -15,6 +15,8 @@
 #ifndef CANONICAL_SCAN_REDUCE_PLAN_H
 #define CANONICAL_SCAN_REDUCE_PLAN_H
 
+#include "virtual_blocks.h"
+
 #include <stdint.h>
 
 #define REDUCE_TILE 8192        /* elements per CUDA block of the fast kernels */
@@ -82,5 +84,30 @@ static inline void reduce_plan_build(reduce_plan_t *p, uint64_t nvirt, uint64_t 
         count = p->pass[p->npasses - 1].tiles;
     } while (count > 1);
 }
+
+// [listing block-dyadic-reduce-views]
+/* The block_dyadic<B> reduce of x[0..n-1] (n >= 1, B >= 1), given a reduce of
+ * views (the GPU's passes, or their emulation): f full blocks give D_f, the
+ * pairwise value of the f block roots = the pairwise value of the f blocks
+ * each padded to P slots; the leftover its own pairwise value; and D_f +
+ * leftover when there are both. */
+typedef double (*view_reducer)(virtual_view view, uint64_t lanes);
+
+static inline double block_dyadic_reduce_views(const double *x, uint64_t n, uint64_t block, view_reducer reduce)
+{
+    const uint64_t full = n / block, leftover = n % block;
+    double d_f = 0.0, rest = 0.0;
+    if (full > 0) {
+        const unsigned log_p = ceil_log2_u64(block);
+        const virtual_view blocks = (UINT64_C(1) << log_p) == block
+                                        ? virtual_identity(x, full * block)
+                                        : virtual_blocks(x, full * block, block, log_p);
+        d_f = reduce(blocks, 1);
+    }
+    if (leftover > 0)
+        rest = reduce(virtual_identity(x + full * block, leftover), 1);
+    return full == 0 ? rest : leftover == 0 ? d_f : d_f + rest;
+}
+// [end]
 
 #endif
