@@ -91,7 +91,7 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "LCG seed, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--hostile", CLI_FLAG, &hostile, "add the P4016 cancellation overlay (+-1e16)", 0, 0, NULL },
         { "--init", CLI_DOUBLE, &init, "initial value, applied once as init + R (default none)", 0, 0, NULL },
-        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        CLI_OPTION_ON(&on),
         { "--hex", CLI_FLAG, &hex, "stdout: only the result's bits, 0x + 16 hex digits", 0, 0, NULL },
         { "--bench", CLI_FLAG, &bench, "time the CPU reduce against a plain for-loop sum", 0, 0, NULL },
         { "--reps", CLI_U64, &reps, "timed repetitions for --bench (default 21)", 1, 1000, NULL },

@@ -135,7 +135,7 @@ int main(int argc, char **argv)
         { "--hostile", CLI_FLAG, &hostile, "add the P4016 cancellation overlay (+-1e16)", 0, 0, NULL },
         { "--init", CLI_DOUBLE, &init, "initial value, attached outside each prefix (default none)", 0, 0, NULL },
         { "--exclusive", CLI_FLAG, &exclusive, "exclusive scan: E[i] covers x[0..i-1]", 0, 0, NULL },
-        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        CLI_OPTION_ON(&on),
         { "--summary", CLI_FLAG, &summary, "stdout: one line back=0x... reduce=0x... fnv1a=0x...", 0, 0, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };

@@ -177,7 +177,7 @@ int main(int argc, char **argv)
     const char *on = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "trace only this N (default: 1024 and 1000)", 1, BLOCK_TRACE_MAX_N, NULL },
-        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        CLI_OPTION_ON(&on),
         { "--missing-barrier", CLI_FLAG, &missing_barrier, "GPU: leave out the barrier between levels (a race)", 0, 0, NULL },
         { "--trials", CLI_U64, &trials, "blocks that run the racy tree at once (default 100)", 1, BLOCK_TRACE_MAX_TRIALS, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },

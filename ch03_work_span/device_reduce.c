@@ -94,7 +94,7 @@ int main(int argc, char **argv)
         { "--type", CLI_CHOICE, &type, "element type (default both)", 0, 0, "float|double|both" },
         { "--offset", CLI_U64, &offset, "start the input this many elements past an aligned address (default 0)", 0, 3, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
-        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        CLI_OPTION_ON(&on),
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,

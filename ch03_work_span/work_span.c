@@ -167,7 +167,7 @@ int main(int argc, char **argv)
     const char *on = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &max_n, "largest n (default 1024; with --bench 2^22)", 2, SUM_SHAPES_MAX_N, NULL },
-        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        CLI_OPTION_ON(&on),
         { "--bench", CLI_FLAG, &bench, "time both shapes for n = 1024 ... --n (random values)", 0, 0, NULL },
         { "--reps", CLI_U64, &reps, "timed repetitions per size with --bench (default 11)", 1, 1000, NULL },
         { "--seed", CLI_U64, &seed, "random seed of the --bench input (default 1)", 0, UINT64_MAX, NULL },

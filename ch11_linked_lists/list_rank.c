@@ -82,7 +82,7 @@ int main(int argc, char **argv)
         { "--input", CLI_STRING, &input, "read the list from FILE (N, then N lines `value next`)", 0, 0, NULL },
         { "--random", CLI_U64, &random_n, "rank a random-order list of N nodes instead", 1, LIST_MAX_NODES, NULL },
         { "--seed", CLI_U64, &seed, "seed of the random list and of the ruler picks (default 1)", 0, UINT64_MAX, NULL },
-        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        CLI_OPTION_ON(&on),
         { "--algo", CLI_CHOICE, &algo, "which parallel algorithm(s) (default all)", 0, 0, "wyllie|ruling|all" },
         { "--sublist", CLI_U64, &sublist, "ruling set: one ruler per K node indices (default 64)", 1, LIST_MAX_NODES, NULL },
         { "--in-place", CLI_FLAG, &in_place, "pointer jumping with ONE buffer (the trap)", 0, 0, NULL },

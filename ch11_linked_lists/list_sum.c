@@ -65,7 +65,7 @@ int main(int argc, char **argv)
         { "--random", CLI_FLAG, &random_order, "store the nodes in random order", 0, 0, NULL },
         { "--seed", CLI_U64, &seed, "seed of the random order (default 1)", 0, UINT64_MAX, NULL },
         { "--threads", CLI_U64, &threads, "threads of the array sum, one block (default 64)", 32, 1024, NULL },
-        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        CLI_OPTION_ON(&on),
         { "--quiet", CLI_FLAG, &quiet, "only the verdicts", 0, 0, NULL },
         { "--bench", CLI_FLAG, &run_bench, "time both sums on the GPU, random lists of 2^10 ... 2^26", 0, 0, NULL },
         { "--min-log", CLI_U64, &min_log, "bench: smallest size 2^K (default 10)", 4, 26, NULL },

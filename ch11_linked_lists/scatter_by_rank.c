@@ -31,7 +31,7 @@ int main(int argc, char **argv)
         { "--input", CLI_STRING, &input, "read the list from FILE (N, then N lines `value next`)", 0, 0, NULL },
         { "--random", CLI_U64, &random_n, "a random-order list of N nodes instead", 1, LIST_MAX_NODES, NULL },
         { "--seed", CLI_U64, &seed, "seed of the random list (default 1)", 0, UINT64_MAX, NULL },
-        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        CLI_OPTION_ON(&on),
         { "--algo", CLI_CHOICE, &algo, "how the GPU ranks before scattering (default wyllie)", 0, 0, "wyllie|ruling" },
         { "--sublist", CLI_U64, &sublist, "ruling set: one ruler per K node indices (default 64)", 1, LIST_MAX_NODES, NULL },
         { "--quiet", CLI_FLAG, &quiet, "only the verdicts", 0, 0, NULL },

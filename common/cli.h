@@ -61,6 +61,12 @@ typedef enum { RUN_CPU = 1, RUN_GPU = 2, RUN_BOTH = 3 } run_on;
  * gpu/both without a device prints "skipped: no CUDA device" and exits 77. */
 run_on cli_resolve_on(const char *on_text);
 
+/* The --on entry of an options table, for a `const char *` that
+ * cli_resolve_on then reads. */
+#define CLI_OPTION_ON(text_var)                                                                     \
+    { "--on", CLI_CHOICE, (text_var), "where to run (default both with a GPU, else cpu)", 0, 0,     \
+      "cpu|gpu|both" }
+
 #ifdef __cplusplus
 }
 #endif

@@ -14,7 +14,7 @@ int main(int argc, char **argv)
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of elements (default 1000000)", 1, UINT64_C(1) << 28, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
-        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        CLI_OPTION_ON(&on),
     };
     cli_parse(argc, argv, "GPU smoke test: y = a*x + y on CPU and GPU, compared bit for bit.",
               options, sizeof options / sizeof options[0]);

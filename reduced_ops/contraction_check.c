@@ -78,7 +78,7 @@ int main(int argc, char **argv)
         { "--dtype", CLI_CHOICE, &dtype_text, "element type (default both)", 0, 0, "float|double|both" },
         { "--shape", CLI_STRING, &shape_text, "one shape M,N,K,L instead of the built-in list", 0, 0, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 5)", 0, UINT64_MAX, NULL },
-        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        CLI_OPTION_ON(&on),
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,

@@ -42,7 +42,7 @@ int main(int argc, char **argv)
         { "--dtype", CLI_CHOICE, &dtype_text, "element type (default float)", 0, 0, "float|double" },
         { "--shape", CLI_STRING, &shape_text, "M,N,K,L (default 5,3,45,37)", 0, 0, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 11)", 0, UINT64_MAX, NULL },
-        { "--on", CLI_CHOICE, &on, "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        CLI_OPTION_ON(&on),
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
