@@ -209,8 +209,11 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
             }
         }
         /* Levels 5 and up: the subtrees that end with this tile need its
-         * left neighbours at the trailing-one levels (wait, then publish
-         * at once); the higher bits of e name the rest of the prefix. */
+         * left neighbours at the trailing-one levels: wait for those,
+         * publish at once, and only THEN wait for the higher bits of e,
+         * which name the rest of the prefix. Publishing after the whole
+         * prefix would chain each publishing tile to the one before it
+         * (measured: 0.01x CUB when every tile published that way). */
         if (lane >= LOOKBACK_LOG_WINDOW && lane < z)
             looked[lane] = await_node(p, lane, (e >> lane) - 1);
         __syncwarp();
