@@ -18,6 +18,17 @@ const op_shape check_shapes[] = {
 };
 const int check_shape_count = (int)(sizeof check_shapes / sizeof check_shapes[0]);
 
+const op_shape *check_shapes_or_one(const char *shape_text, op_shape *one, int *count)
+{
+    if (shape_text == NULL) {
+        *count = check_shape_count;
+        return check_shapes;
+    }
+    op_shape_parse_or_exit(shape_text, one);
+    *count = 1;
+    return one;
+}
+
 static size_t element_size(op_dtype dtype) { return dtype == DTYPE_FLOAT ? sizeof(float) : sizeof(double); }
 
 void *check_problem_input_copy(const check_problem *cp)

@@ -25,6 +25,10 @@ typedef struct {
 extern const op_shape check_shapes[];
 extern const int check_shape_count;
 
+/* The shapes a check runs: the one --shape names (parsed into *one; a bad
+ * shape is an error, exit 2), or the built-in list when shape_text is NULL. */
+const op_shape *check_shapes_or_one(const char *shape_text, op_shape *one, int *count);
+
 /* 0 on success; -1 (with a message in *why) when the shape is refused or
  * memory runs out. */
 int check_problem_make(check_problem *cp, op_kind op, op_shape shape, op_dtype dtype,

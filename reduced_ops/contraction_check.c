@@ -86,11 +86,9 @@ int main(int argc, char **argv)
               "and double, and compares the GPU with the C emulation bit for bit.",
               options, sizeof options / sizeof options[0]);
     op_shape one_shape;
-    if (shape_text)
-        op_shape_parse_or_exit(shape_text, &one_shape);
+    int n_shapes;
+    const op_shape *shapes = check_shapes_or_one(shape_text, &one_shape, &n_shapes);
     const run_on where = cli_resolve_on(on);
-    const op_shape *shapes = shape_text ? &one_shape : check_shapes;
-    const int n_shapes = shape_text ? 1 : check_shape_count;
     const int only_op = strcmp(op_text, "all") == 0 ? -1 : op_from_name(op_text);
     gpu_config configs[40];
     const int n_configs = make_configs(configs);

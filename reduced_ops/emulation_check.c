@@ -44,10 +44,8 @@ int main(int argc, char **argv)
               "reference, for every contraction op on non-square shapes, float and double.",
               options, sizeof options / sizeof options[0]);
     op_shape one_shape;
-    if (shape_text)
-        op_shape_parse_or_exit(shape_text, &one_shape);
-    const op_shape *shapes = shape_text ? &one_shape : check_shapes;
-    const int n_shapes = shape_text ? 1 : check_shape_count;
+    int n_shapes;
+    const op_shape *shapes = check_shapes_or_one(shape_text, &one_shape, &n_shapes);
     const int only_op = strcmp(op_text, "all") == 0 ? -1 : op_from_name(op_text);
     const int count = 3; /* problems per check: different data, same plan */
 
