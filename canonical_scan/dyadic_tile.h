@@ -26,7 +26,9 @@
 #define DYADIC_LOG_ITEMS 3 /* 8 consecutive slots per thread */
 #endif
 #define DYADIC_ITEMS (1 << DYADIC_LOG_ITEMS)
-#define DYADIC_LOG_THREADS 8
+#ifndef DYADIC_LOG_THREADS
+#define DYADIC_LOG_THREADS 8 /* 256 threads a tile */
+#endif
 #define DYADIC_THREADS (1 << DYADIC_LOG_THREADS)
 #define DYADIC_LOG_TILE (DYADIC_LOG_ITEMS + DYADIC_LOG_THREADS)
 #define DYADIC_TILE (1 << DYADIC_LOG_TILE)
@@ -185,12 +187,11 @@ CANON_FN void dyadic_chunk_tree(const double a[DYADIC_ITEMS], double node[2 * DY
     CANON_UNROLL
     for (int i = 0; i < DYADIC_ITEMS; i++)
         node[i] = a[i];
+    /* Levels 1 .. LOG_ITEMS, one after the other: with this layout the
+     * children of node ITEMS + i are nodes 2i and 2i + 1. */
     CANON_UNROLL
-    for (int k = 1; k <= DYADIC_LOG_ITEMS; k++) {
-        CANON_UNROLL
-        for (int i = 0; i < DYADIC_ITEMS >> k; i++)
-            node[chunk_offset(k) + i] = node[chunk_offset(k - 1) + 2 * i] + node[chunk_offset(k - 1) + 2 * i + 1];
-    }
+    for (int i = 0; i < DYADIC_ITEMS - 1; i++)
+        node[DYADIC_ITEMS + i] = node[2 * i] + node[2 * i + 1];
 }
 
 /* The chunk's own prefixes: acc[u] (u < ITEMS - 1) folds the chunk's

@@ -83,6 +83,11 @@ __device__ double await_node(const scan_params &p, unsigned level, uint64_t inde
 }
 // [end]
 
+#define DYADIC_WARPS (DYADIC_THREADS / 32)
+#if DYADIC_LOG_THREADS < 5
+#error "a tile needs at least one whole warp"
+#endif
+
 /* Slot s of the tile lives at s + s / ITEMS in shared memory: a thread's 8
  * slots are then 9 doubles apart from the next thread's, which spreads a
  * half-warp's reads over all the banks. */
@@ -162,11 +167,11 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
     const uint64_t b_first = v0 >> log_p;
     double w = 0.0; /* warp 0, lane 0: the tile's root */
     if (warp == 0) {
-        w = lane < 8 ? pyramid[pyramid_offset(5) + lane] : 0.0;
+        w = lane < DYADIC_WARPS ? pyramid[pyramid_offset(5) + lane] : 0.0;
 #pragma unroll
         for (unsigned level = 6; level <= DYADIC_LOG_THREADS; level++) {
             w = w + __shfl_down_sync(FULL_WARP, w, 1u << (level - 6));
-            if (lane < 8 && (lane & ((1u << (level - 5)) - 1)) == 0)
+            if (lane < DYADIC_WARPS && (lane & ((1u << (level - 5)) - 1)) == 0)
                 pyramid[pyramid_offset(level) + (lane >> (level - 5))] = w;
         }
         // [end]
