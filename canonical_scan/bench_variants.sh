@@ -6,8 +6,11 @@
 # with EXTRA_NVFLAGS=FLAGS (builds run in parallel), then the benchmarks run
 # one after another (never two on the GPU at once) and each writes
 # OUTDIR/NAME.md. An empty FLAGS is the default build. Examples of flags:
-#   -DDYADIC_MIN_BLOCKS=4        resident blocks per SM asked of the scan
-#   -DDYADIC_LOG_ITEMS=4         16 slots per thread (4096-slot tiles)
+#   -DDYADIC_MIN_BLOCKS=8        resident blocks (tiles) per SM asked of the scan
+#   -DDYADIC_LOG_THREADS=7 -DDYADIC_LOG_ITEMS=4
+#                                128 threads of 16 slots a tile (the tile
+#                                shape; build the CPU emulation with the
+#                                same flags in EXTRA_CFLAGS to check it)
 #   -DREDUCE_WIDE_BATCHES=4      first reduce pass for L >= 128: 4 x 8192
 #   -DSCAN_EXPERIMENT_SKIP_WAITS the scan without waiting (wrong sums: the
 #                                benchmark's self-check then fails, exit 1)

@@ -23,11 +23,11 @@
 #include "virtual_blocks.h"
 
 #ifndef DYADIC_LOG_ITEMS
-#define DYADIC_LOG_ITEMS 3 /* 8 consecutive slots per thread */
+#define DYADIC_LOG_ITEMS 5 /* 32 consecutive slots per thread */
 #endif
 #define DYADIC_ITEMS (1 << DYADIC_LOG_ITEMS)
 #ifndef DYADIC_LOG_THREADS
-#define DYADIC_LOG_THREADS 8 /* 256 threads a tile */
+#define DYADIC_LOG_THREADS 6 /* 64 threads (2 warps) a tile: 2048 slots */
 #endif
 #define DYADIC_THREADS (1 << DYADIC_LOG_THREADS)
 #define DYADIC_LOG_TILE (DYADIC_LOG_ITEMS + DYADIC_LOG_THREADS)
@@ -289,7 +289,7 @@ CANON_FN void dyadic_thread_scan(const dyadic_tile *t, uint64_t block, unsigned 
 
 /* ---- Blocks no longer than a tile (log_p <= LOG_TILE), block_dyadic<256>
  * among them: every output is either D_b + P_b(j) or a block-final value,
- * and P_b(j) needs nothing outside the tile. So a thread computes its 8
+ * and P_b(j) needs nothing outside the tile. So a thread computes its ITEMS
  * prefixes while warp 0 is still looking back, and only the per-block
  * carries wait for the look-back. ---- */
 
@@ -326,7 +326,7 @@ CANON_FN void dyadic_chunk_prefix(const double *pyramid, unsigned log_p, unsigne
         }
     }
     prefix[DYADIC_ITEMS - 1] = last;
-    /* STUDENT: wrap the pyramid subtrees named by the bits m < log_p - LOG_ITEMS of c around slots 0..6, smallest first; slot 7 is the fold of those named by c + 1.
+    /* STUDENT: wrap the pyramid subtrees named by the bits m < log_p - LOG_ITEMS of c around slots 0 .. ITEMS-2, smallest first; the last slot is the fold of those named by c + 1.
     // The level-m node that ends before chunk c is pyramid[pyramid_offset(m) + (c >> m) - 1] (book: "A single-pass scan that names its subtrees").
     (void)pyramid; (void)log_p; (void)c;
     prefix[DYADIC_ITEMS - 1] = 0.0;

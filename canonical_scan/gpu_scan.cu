@@ -2,7 +2,10 @@
  * block_dyadic<B> and iterated_pairwise in ONE pass over the data, and
  * left_fold by a single thread (a lesson in span, not a fast path).
  *
- * One CUDA block scans a tile of 2048 consecutive slots, 8 per thread. Every
+ * One CUDA block of 64 threads (two warps) scans a tile of 2048 consecutive
+ * slots, 32 per thread: a small block, so that an SM holds ten tiles at
+ * once, and a look-back stalls only two warps (H200 measurements in
+ * RESULTS.md: 0.73x CUB with 256 threads of 8 slots, 0.92x like this). Every
  * output is a fold of complete aligned subtrees (dyadic_tile.h): the small
  * ones come from the thread's registers and the tile's pyramid in shared
  * memory, the big ones -- sums of whole tiles -- from earlier tiles. Each
@@ -88,16 +91,16 @@ __device__ double await_node(const scan_params &p, unsigned level, uint64_t inde
 #error "a tile needs at least one whole warp"
 #endif
 
-/* Slot s of the tile lives at s + s / ITEMS in shared memory: a thread's 8
- * slots are then 9 doubles apart from the next thread's, which spreads a
- * half-warp's reads over all the banks. */
+/* Slot s of the tile lives at s + s / ITEMS in shared memory: a thread's
+ * ITEMS slots then start ITEMS + 1 doubles after the previous thread's (an
+ * odd stride), which spreads a half-warp's reads over all the banks. */
 __device__ __forceinline__ unsigned padded(unsigned s)
 {
     return s + (s >> DYADIC_LOG_ITEMS);
 }
 
 #ifndef DYADIC_MIN_BLOCKS
-#define DYADIC_MIN_BLOCKS 5 /* 5 resident blocks per SM: 48 registers, no spill (H200 measurements in RESULTS.md) */
+#define DYADIC_MIN_BLOCKS 10 /* 10 resident tiles per SM: at most 96 registers, no spill (RESULTS.md) */
 #endif
 /* BLOCKS_IN_TILE (a compile-time choice, hence the one C++ template of this
  * file): blocks of at most one tile, block_dyadic<256> among them. The
@@ -128,7 +131,7 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
     const uint64_t e = tile_id, v0 = e << DYADIC_LOG_TILE;
     // [end]
 
-    /* Load the tile (coalesced), then each thread takes its 8 consecutive slots. */
+    /* Load the tile (coalesced), then each thread takes its ITEMS consecutive slots. */
     if (p.vector_io && v0 + DYADIC_TILE <= p.view.n) {
 #pragma unroll
         for (int r = 0; r < DYADIC_ITEMS / 2; r++) {
@@ -151,8 +154,9 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
         a[u] = slots[tid * (DYADIC_ITEMS + 1) + u];
 
     // [listing tile-pyramid]
-    /* The tile's pyramid of complete subtrees over the 256 chunk roots:
-     * levels 1-5 inside each warp by shuffles, levels 6-8 by warp 0. */
+    /* The tile's pyramid of complete subtrees over the chunk roots (one
+     * per thread): levels 1-5 inside each warp by shuffles, the levels
+     * above (over the warps' level-5 nodes) by warp 0. */
     double v = dyadic_chunk_root(a);
     pyramid[tid] = v;
 #pragma unroll
@@ -178,13 +182,14 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
         if (lane == 0) /* at once: it is all the tiles of the same window need from this one */
             publish_node(p, 0, e, w);
     }
-    /* Blocks of 2^10 or 2^11 slots need pyramid levels that warp 0 has just built. */
+    /* Blocks of more than 32 chunks need pyramid levels above 5, which warp
+     * 0 has just built (never with 64 threads a tile). */
     if (BLOCKS_IN_TILE && log_p > DYADIC_LOG_ITEMS + 6)
         __syncthreads();
     // [listing prefix-before-lookback]
     /* The in-block prefixes P_b(j) need nothing from other tiles: every
-     * thread computes its 8 before the look-back, and the other warps do not
-     * wait for it to do so. */
+     * thread computes its ITEMS of them before the look-back, and warp 1
+     * does not wait for warp 0's look-back to do so. */
     double prefix[DYADIC_ITEMS];
     if (BLOCKS_IN_TILE)
         dyadic_chunk_prefix(pyramid, log_p, tid, a, prefix);
