@@ -182,8 +182,8 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
         if (lane == 0) /* at once: it is all the tiles of the same window need from this one */
             publish_node(p, 0, e, w);
     }
-    /* Blocks of more than 32 chunks need pyramid levels above 5, which warp
-     * 0 has just built (never with 64 threads a tile). */
+    /* Blocks of 128 chunks or more need pyramid levels 6 and up, which
+     * warp 0 has just built (never with 64 threads, 64 chunks, a tile). */
     if (BLOCKS_IN_TILE && log_p > DYADIC_LOG_ITEMS + 6)
         __syncthreads();
     // [listing prefix-before-lookback]
