@@ -8,11 +8,15 @@
 #   make sanitize   every CUDA program under compute-sanitizer (needs a GPU)
 #   make clean
 #
-# Each chapter folder has a module.mk that lists its programs:
+# Each chapter folder has the same shape: the programs a student runs at its
+# root, the algorithm in lib/, the CUDA kernels in gpu/, tests in tests/.
+# Its module.mk lists its programs:
 #   PROGRAMS += ch11_linked_lists/list_rank
-#   ch11_linked_lists/list_rank.SRCS := ch11_linked_lists/list_rank.c ch11_linked_lists/pointer_jump.cu
-# A program with a .cu source is a GPU program: it links the CUDA runtime
-# and is skipped (with one line saying so) when nvcc is not installed.
+#   ch11_linked_lists/list_rank.SRCS := ch11_linked_lists/list_rank.c ch11_linked_lists/gpu/pointer_jump.cu
+# Every source sees common/ and its own chapter's lib/ and gpu/ as include
+# folders. Without nvcc (make NVCC=) every program is still built: the .cu
+# files are replaced by the chapter's gpu/no_cuda.c, so the CPU paths run
+# and a GPU path answers "built without CUDA" with exit 77.
 
 CHAPTERS := common ch03_work_span ch11_linked_lists reduced_ops canonical_scan
 BUILD    := build
@@ -47,36 +51,43 @@ PROGRAMS :=
 include $(wildcard $(addsuffix /module.mk,$(CHAPTERS)))
 include tools/assignment/assignment.mk
 
-is_gpu_program = $(filter %.cu,$($(1).SRCS))
-GPU_PROGRAMS := $(foreach p,$(PROGRAMS),$(if $(call is_gpu_program,$(p)),$(p)))
-CPU_PROGRAMS := $(filter-out $(GPU_PROGRAMS),$(PROGRAMS))
+# A program with a .cu source has a GPU path. Built without nvcc, it links
+# its chapter's gpu/no_cuda.c in place of the .cu files.
+cuda_srcs = $(filter %.cu,$($(1).SRCS))
 ifeq ($(NVCC),)
-  BUILT_PROGRAMS := $(CPU_PROGRAMS)
+  srcs_of = $(filter-out %.cu,$($(1).SRCS)) $(sort $(patsubst %/,%/no_cuda.c,$(dir $(call cuda_srcs,$(1)))))
+  COMMON_GPU_SRC := common/no_cuda.c
 else
-  BUILT_PROGRAMS := $(PROGRAMS)
+  srcs_of = $($(1).SRCS)
+  COMMON_GPU_SRC := common/gpu.cu
 endif
+linker_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(NVCC) $(NVARCH),$(CC))
+
+# the include folders of a source: its chapter's lib/ and gpu/
+chapter_of       = $(firstword $(subst /, ,$(1)))
+chapter_includes = -I$(call chapter_of,$(1))/lib -I$(call chapter_of,$(1))/gpu
 
 COMMON_LIB     := $(BUILD)/common/libcommon.a
 COMMON_GPU_LIB := $(BUILD)/common/libcommon_gpu.a
 COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/%.o,common/cli.c common/rng.c common/verify.c common/timing.c common/alloc.c)
-COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/run_on.c common/gpu.cu)
+COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/run_on.c $(COMMON_GPU_SRC))
 
 .PHONY: all run test book bench sanitize clean ctest-file nvcc-note
-all: $(addprefix $(BUILD)/,$(BUILT_PROGRAMS)) ctest-file nvcc-note
+all: $(addprefix $(BUILD)/,$(PROGRAMS)) ctest-file nvcc-note
 
 nvcc-note:
 ifeq ($(NVCC),)
-	@echo "note: nvcc not found (PATH, /usr/local/cuda/bin): GPU programs were skipped: $(notdir $(GPU_PROGRAMS))"
+	@echo "note: nvcc not found (PATH, /usr/local/cuda/bin): built without CUDA; every CPU path runs, --on gpu exits 77"
 endif
 
 # --- compiling and linking -------------------------------------------------
 $(BUILD)/obj/%.c.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $($<.CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(call chapter_includes,$<) $($<.CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/%.cu.o: %.cu
 	@mkdir -p $(@D)
-	$(NVCC) $(NVFLAGS) $($<.NVFLAGS) -MMD -MP -MF $(@:.o=.d) -c $< -o $@
+	$(NVCC) $(NVFLAGS) $(call chapter_includes,$<) $($<.NVFLAGS) -MMD -MP -MF $(@:.o=.d) -c $< -o $@
 
 $(COMMON_LIB): $(COMMON_C_OBJS)
 	@mkdir -p $(@D)
@@ -87,16 +98,16 @@ $(COMMON_GPU_LIB): $(COMMON_GPU_OBJS)
 	$(AR) rcs $@ $^
 
 define PROGRAM_RULES
-$(BUILD)/$(1): $(patsubst %,$(BUILD)/obj/%.o,$($(1).SRCS)) $(if $(call is_gpu_program,$(1)),$(COMMON_GPU_LIB)) $(COMMON_LIB)
+$(BUILD)/$(1): $(patsubst %,$(BUILD)/obj/%.o,$(call srcs_of,$(1))) $(if $(call cuda_srcs,$(1)),$(COMMON_GPU_LIB)) $(COMMON_LIB)
 	@mkdir -p $$(@D)
-	$(if $(call is_gpu_program,$(1)),$$(NVCC) $$(NVARCH),$$(CC)) -o $$@ $$^ $$(LDLIBS)
+	$(call linker_of,$(1)) -o $$@ $$^ $$(LDLIBS)
 endef
-$(foreach p,$(BUILT_PROGRAMS),$(eval $(call PROGRAM_RULES,$(p))))
+$(foreach p,$(PROGRAMS),$(eval $(call PROGRAM_RULES,$(p))))
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # --- tests (CTest, driven by a generated build/CTestTestfile.cmake) --------
-TEST_LISTS := $(wildcard $(addsuffix /tests*.list,$(CHAPTERS)) book/tests.list)
+TEST_LISTS := $(wildcard $(addsuffix /tests.list,$(CHAPTERS)) book/tests.list tools/assignment/tests/tests.list)
 ctest-file: $(BUILD)/CTestTestfile.cmake
 $(BUILD)/CTestTestfile.cmake: $(TEST_LISTS) tools/gen_ctest.sh Makefile
 	@mkdir -p $(@D)
@@ -104,11 +115,13 @@ $(BUILD)/CTestTestfile.cmake: $(TEST_LISTS) tools/gen_ctest.sh Makefile
 
 PANDOC := $(shell command -v pandoc 2>/dev/null)
 
+# CTest runs as many tests at once as the machine has cores.
+NPROC := $(shell nproc 2>/dev/null || echo 2)
 test: all
 ifneq ($(PANDOC),)
 	$(MAKE) --no-print-directory book
 endif
-	ctest --test-dir $(BUILD) --output-on-failure $(CTEST_ARGS)
+	ctest --test-dir $(BUILD) --output-on-failure -j$(NPROC) $(CTEST_ARGS)
 
 run: all
 ifneq ($(PANDOC),)
@@ -123,20 +136,33 @@ BOOK_SOURCES := $(sort $(wildcard book/*.md))
 PANDOC_BOOK  := pandoc --standalone --toc --toc-depth=2 \
                 --metadata-file=book/metadata.yaml --lua-filter=book/filters/weave.lua \
                 --css=book/style.css --resource-path=.:book
+# Everything the book is made of: its prose, filters and style, the sources
+# its listings come from, the programs whose output it shows, the lists that
+# name them, the recordings, the figures' scripts and data. The book is
+# rebuilt only when one of these changed.
+BOOK_INPUTS := $(BOOK_SOURCES) $(wildcard book/filters/* book/style.css book/metadata.yaml book/outputs/*) \
+               $(wildcard $(foreach c,$(CHAPTERS),$(c)/*.c $(c)/*.h $(c)/lib/* $(c)/gpu/* $(c)/book.list \
+                                                 $(c)/figures/* $(c)/results/* $(c)/tests/data/*)) \
+               $(addprefix $(BUILD)/,$(PROGRAMS)) tools/book_outputs.sh tools/book_figures.sh tools/book_pdf.sh
+BOOK_HTML := $(BUILD)/book/index.html
 book: all
 ifeq ($(PANDOC),)
 	@echo "error: pandoc not found (apt-get install pandoc)"; exit 2
 else
-	sh tools/book_outputs.sh $(BUILD)/book/outputs
-	sh tools/book_figures.sh $(BUILD)/book/figures
-	$(PANDOC_BOOK) --mathml --self-contained -o $(BUILD)/book/index.html $(BOOK_SOURCES)
-	$(PANDOC_BOOK) --mathml --epub-chapter-level=1 -o $(BUILD)/book/companion.epub $(BOOK_SOURCES)
-	sh tools/book_pdf.sh $(BUILD)/book/index.html $(BUILD)/book/companion.pdf
-	@echo "book: $(BUILD)/book/index.html (and companion.epub, companion.pdf)"
+	@$(MAKE) --no-print-directory $(BOOK_HTML)
 endif
 
+$(BOOK_HTML): $(BOOK_INPUTS)
+	sh tools/book_outputs.sh $(BUILD)/book/outputs
+	sh tools/book_figures.sh $(BUILD)/book/figures
+	$(PANDOC_BOOK) --mathml --self-contained -o $(BUILD)/book/index.tmp.html $(BOOK_SOURCES)
+	$(PANDOC_BOOK) --mathml --epub-chapter-level=1 -o $(BUILD)/book/companion.epub $(BOOK_SOURCES)
+	sh tools/book_pdf.sh $(BUILD)/book/index.tmp.html $(BUILD)/book/companion.pdf
+	mv $(BUILD)/book/index.tmp.html $@
+	@echo "book: $@ (and companion.epub, companion.pdf)"
+
 # --- GPU-only targets ---------------------------------------------------------
-# bench.list and sanitize.list in each chapter hold one command per line;
+# The bench and sanitize lines of each chapter's device.list, one command each;
 # ONLY="ch03_work_span common" limits them to some chapters.
 bench: all
 	sh tools/run_list.sh bench $(BUILD)/bench $(or $(ONLY),$(CHAPTERS))

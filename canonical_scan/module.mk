@@ -1,5 +1,50 @@
-# canonical_scan/ - deterministic reduce and scan. The programs are declared in
-# two files so the CPU library and CLI (cpu_programs.mk) and the GPU kernels
-# and benchmarks (gpu_programs.mk) can grow independently.
-include canonical_scan/cpu_programs.mk
--include canonical_scan/gpu_programs.mk
+# canonical_scan/ - deterministic reduce and scan: the CPU library (lib/),
+# the kernels (gpu/) and the programs that run and compare them.
+
+# The CPU library: every program of the chapter (GPU ones too) may link it.
+CANONICAL_CPU_SRCS := canonical_scan/lib/pairwise.c canonical_scan/lib/lanes_reduce.c \
+                      canonical_scan/lib/scan_policies.c canonical_scan/lib/p4016_data.c
+CANONICAL_GPU_SRCS := canonical_scan/gpu/gpu_reduce.cu canonical_scan/gpu/gpu_scan.cu
+
+PROGRAMS += canonical_scan/canonical_reduce canonical_scan/canonical_scan
+canonical_scan/canonical_reduce.SRCS := canonical_scan/canonical_reduce.c \
+                                        $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
+canonical_scan/canonical_scan.SRCS := canonical_scan/canonical_scan.c \
+                                      $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
+
+# CPU-only: the literal evaluator and what uses it.
+PROGRAMS += canonical_scan/test_canonical_cpu canonical_scan/policy_expressions
+canonical_scan/test_canonical_cpu.SRCS := canonical_scan/tests/test_canonical_cpu.c \
+                                          canonical_scan/lib/named_expression.c $(CANONICAL_CPU_SRCS)
+canonical_scan/policy_expressions.SRCS := canonical_scan/policy_expressions.c \
+                                          canonical_scan/lib/named_expression.c $(CANONICAL_CPU_SRCS)
+
+# One sum, many expressions (the hostile-cancellation section of the book).
+PROGRAMS += canonical_scan/hostile_sums
+canonical_scan/hostile_sums.SRCS := canonical_scan/hostile_sums.c $(CANONICAL_CPU_SRCS)
+
+CANONICAL_EMULATION_SRCS := canonical_scan/lib/gpu_emulation.c canonical_scan/lib/comparison_matrix.c
+
+# CPU-only: runs on any machine.
+PROGRAMS += canonical_scan/emulation_vs_cpu
+canonical_scan/emulation_vs_cpu.SRCS := canonical_scan/emulation_vs_cpu.c $(CANONICAL_EMULATION_SRCS) \
+                                        $(CANONICAL_CPU_SRCS)
+
+PROGRAMS += canonical_scan/gpu_vs_cpu
+canonical_scan/gpu_vs_cpu.SRCS := canonical_scan/gpu_vs_cpu.c $(CANONICAL_EMULATION_SRCS) \
+                                  $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
+
+# GPU-only programs (exit 77 without a device). CUB lives in cub_baseline.cu.
+CANONICAL_DEVICE_SRCS := canonical_scan/gpu/device_buffers.cu
+
+PROGRAMS += canonical_scan/cub_contrast
+canonical_scan/cub_contrast.SRCS := canonical_scan/cub_contrast.c canonical_scan/gpu/cub_baseline.cu \
+                                    $(CANONICAL_DEVICE_SRCS) $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
+
+PROGRAMS += canonical_scan/canonical_bench
+canonical_scan/canonical_bench.SRCS := canonical_scan/canonical_bench.c canonical_scan/gpu/cub_baseline.cu \
+                                       $(CANONICAL_DEVICE_SRCS) $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
+
+# CPU and GPU: the witness runs its CPU half anywhere (--on cpu).
+PROGRAMS += canonical_scan/witness
+canonical_scan/witness.SRCS := canonical_scan/witness.c $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)

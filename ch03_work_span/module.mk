@@ -1,24 +1,24 @@
 # ch03_work_span/ - chapter 3: work, span, Amdahl and Brent.
 # Programs with a .cu source are GPU programs (C main + extern "C" launchers).
 PROGRAMS += ch03_work_span/work_span
-ch03_work_span/work_span.SRCS := ch03_work_span/work_span.c ch03_work_span/tree_trace.c \
-                                 ch03_work_span/sum_shapes.cu
+ch03_work_span/work_span.SRCS := ch03_work_span/work_span.c ch03_work_span/lib/tree_trace.c \
+                                 ch03_work_span/gpu/sum_shapes.cu
 
 PROGRAMS += ch03_work_span/block_trace
-ch03_work_span/block_trace.SRCS := ch03_work_span/block_trace.c ch03_work_span/tree_trace.c \
-                                   ch03_work_span/block_trace.cu
+ch03_work_span/block_trace.SRCS := ch03_work_span/block_trace.c ch03_work_span/lib/tree_trace.c \
+                                   ch03_work_span/gpu/block_trace.cu
 
 PROGRAMS += ch03_work_span/amdahl_brent
-ch03_work_span/amdahl_brent.SRCS := ch03_work_span/amdahl_brent.c ch03_work_span/tree_trace.c
+ch03_work_span/amdahl_brent.SRCS := ch03_work_span/amdahl_brent.c ch03_work_span/lib/tree_trace.c
 
 # brent_gpu has no CPU path worth running alone: it needs the GPU (exit 77 without).
 PROGRAMS += ch03_work_span/brent_gpu
-ch03_work_span/brent_gpu.SRCS := ch03_work_span/brent_gpu.c ch03_work_span/tree_trace.c \
-                                 ch03_work_span/grid_tree.cu
+ch03_work_span/brent_gpu.SRCS := ch03_work_span/brent_gpu.c ch03_work_span/lib/tree_trace.c \
+                                 ch03_work_span/gpu/grid_tree.cu
 
 PROGRAMS += ch03_work_span/device_reduce ch03_work_span/device_reduce_bench
-ch03_work_span/device_reduce.SRCS := ch03_work_span/device_reduce.c ch03_work_span/device_reduce_emulate.c \
-                                     ch03_work_span/device_reduce.cu
+ch03_work_span/device_reduce.SRCS := ch03_work_span/device_reduce.c ch03_work_span/lib/device_reduce_emulate.c \
+                                     ch03_work_span/gpu/device_reduce.cu
 ch03_work_span/device_reduce_bench.SRCS := ch03_work_span/device_reduce_bench.c \
-                                           ch03_work_span/device_reduce_emulate.c \
-                                           ch03_work_span/device_reduce.cu ch03_work_span/device_reduce_cub.cu
+                                           ch03_work_span/lib/device_reduce_emulate.c \
+                                           ch03_work_span/gpu/device_reduce.cu ch03_work_span/gpu/device_reduce_cub.cu

@@ -1,16 +1,16 @@
 # ch11_linked_lists/ - chapter 11: linked lists on the GPU.
 # Every program is a C main (with the CPU baseline) plus CUDA kernels
 # behind extern "C" launch functions (list_gpu.h).
-CH11_LIST := ch11_linked_lists/list.c ch11_linked_lists/list_io.c ch11_linked_lists/list_walk.c \
-             ch11_linked_lists/list_source.c
-CH11_RANK := ch11_linked_lists/rank_emulation.c ch11_linked_lists/pointer_jump.cu \
-             ch11_linked_lists/ruling_set.cu
+CH11_LIST := ch11_linked_lists/lib/list.c ch11_linked_lists/lib/list_io.c ch11_linked_lists/lib/list_walk.c \
+             ch11_linked_lists/lib/list_source.c
+CH11_RANK := ch11_linked_lists/lib/rank_emulation.c ch11_linked_lists/gpu/pointer_jump.cu \
+             ch11_linked_lists/gpu/ruling_set.cu
 
 PROGRAMS += ch11_linked_lists/list_sum ch11_linked_lists/list_rank ch11_linked_lists/scatter_by_rank \
             ch11_linked_lists/list_rank_bench
-ch11_linked_lists/list_sum.SRCS := ch11_linked_lists/list_sum.c ch11_linked_lists/array_vs_list.cu $(CH11_LIST)
+ch11_linked_lists/list_sum.SRCS := ch11_linked_lists/list_sum.c ch11_linked_lists/gpu/array_vs_list.cu $(CH11_LIST)
 ch11_linked_lists/list_rank.SRCS := ch11_linked_lists/list_rank.c $(CH11_LIST) $(CH11_RANK)
 ch11_linked_lists/scatter_by_rank.SRCS := ch11_linked_lists/scatter_by_rank.c \
-             ch11_linked_lists/scatter_by_rank.cu $(CH11_LIST) $(CH11_RANK)
+             ch11_linked_lists/gpu/scatter_by_rank.cu $(CH11_LIST) $(CH11_RANK)
 ch11_linked_lists/list_rank_bench.SRCS := ch11_linked_lists/list_rank_bench.c \
-             ch11_linked_lists/rank_bench.cu $(CH11_LIST) $(CH11_RANK)
+             ch11_linked_lists/gpu/rank_bench.cu $(CH11_LIST) $(CH11_RANK)

@@ -2,8 +2,8 @@
 # top-level Makefile) and two small programs that exercise them.
 PROGRAMS += common/lcg_first_values common/test_common
 common/lcg_first_values.SRCS := common/lcg_first_values.c
-common/test_common.SRCS := common/test_common.c
+common/test_common.SRCS := common/tests/test_common.c
 
 # The GPU template: C main + extern "C" launch function in a .cu file.
 PROGRAMS += common/gpu_smoke
-common/gpu_smoke.SRCS := common/gpu_smoke.c common/gpu_smoke.cu
+common/gpu_smoke.SRCS := common/gpu_smoke.c common/gpu/gpu_smoke.cu

@@ -1,6 +1,7 @@
 #!/bin/sh
 # check_book_outputs.sh cpu|gpu - every output block of that kind in the book
-# equals what the program prints now.
+# equals what the program prints now, and the program ends with the exit
+# status its book.list entry names.
 #   cpu: compares build/book/outputs/<name>.txt (what the built book shows)
 #        with a fresh run; skipped (77) when the book was not built.
 #   gpu: compares the committed recording book/outputs/<name>.txt (less its
@@ -14,24 +15,28 @@ if [ "$kind" = gpu ] && ! nvidia-smi -L >/dev/null 2>&1; then
     echo "skipped: no CUDA device"; exit 77
 fi
 checked=0; failed=0
+now=$(mktemp); trap 'rm -f "$now"' EXIT
 while IFS= read -r line; do
-    split_entry "$line"; name=$entry_name; k=$entry_kind; cmd=$entry_cmd
-    [ "$k" = "$kind" ] || continue
+    split_book_entry "$line"; name=$book_name; cmd=$book_cmd
+    [ "$name" != - ] && [ "$book_kind" = "$kind" ] || continue
     if [ "$kind" = cpu ]; then shown=build/book/outputs/$name.txt; else shown=book/outputs/$name.txt; fi
-    program=${cmd%% *}
-    [ -x "$program" ] || { echo "not checked: $name ($program was not built)"; continue; }
     if [ ! -f "$shown" ]; then echo "FAIL: $name: $shown missing"; failed=$((failed + 1)); continue; fi
-    if sh -c "$cmd" 2>&1 | diff -u "$shown" - --label "book: $shown" --label "now: $cmd" \
-        --ignore-matching-lines='^# ' >/dev/null; then
+    sh -c "$cmd" > "$now" 2>&1
+    code=$?
+    if [ "$code" -ne "$book_exit" ]; then
+        echo "FAIL: $name: '$cmd' exited $code, its book.list entry says $book_exit"
+        failed=$((failed + 1))
+    elif diff -u "$shown" "$now" --ignore-matching-lines='^# ' >/dev/null; then
         checked=$((checked + 1))
     else
         echo "FAIL: $name: the book shows an output that differs from what '$cmd' prints now:"
-        sh -c "$cmd" 2>&1 | diff -u "$shown" - | sed -n '3,20p'
+        diff -u "$shown" "$now" --label "book: $shown" --label "now: $cmd" | sed -n '3,20p'
         failed=$((failed + 1))
     fi
-done <<EOF
-$(list_entries book/outputs.list */outputs*.list)
-EOF
+done <<EOF2
+$(book_entries)
+EOF2
 echo "$kind outputs: $checked match the book, $failed differ"
-[ "$checked" -gt 0 ] || [ "$failed" -gt 0 ] || { echo "skipped: the book shows no $kind outputs yet"; exit 77; }
+# a check that finds nothing to check has failed: the book shows outputs of both kinds
+[ "$checked" -gt 0 ] || { echo "FAIL: no $kind output of the book was checked"; exit 1; }
 [ "$failed" -eq 0 ]

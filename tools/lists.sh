@@ -1,9 +1,12 @@
-# lists.sh - sourced by the other tools. The companion keeps its registries
-# as plain text, one entry per line, '#' for comments:
-#     tests.list      NAME  cpu|gpu[:TIMEOUT]  COMMAND...
-#     exercises.list  SECTION  cpu|gpu  COMMAND...
-#     outputs.list    NAME  cpu|gpu  COMMAND...   or   NAME  measured  FILE
-#     bench.list, sanitize.list   COMMAND...
+# lists.sh - sourced by the other tools. Each chapter keeps three plain-text
+# registries, one entry per line, '#' for comments:
+#     tests.list   NAME  cpu|gpu[:TIMEOUT]  COMMAND...          (make test, CTest)
+#     book.list    SECTION  NAME|-  cpu|gpu|measured[:EXIT]  COMMAND...|FILE
+#                                                  (make run, make book)
+#     device.list  bench|sanitize  COMMAND...     (make bench, make sanitize)
+# Commands run from the repository root.
+
+CHAPTER_LISTS_DIRS="common ch03_work_span ch11_linked_lists reduced_ops canonical_scan"
 
 # list_entries FILE...: the entries of the files that exist, comments dropped.
 list_entries() {
@@ -11,9 +14,25 @@ list_entries() {
 }
 
 # split_entry LINE: sets entry_name, entry_kind and entry_cmd from
-# "FIRST SECOND COMMAND...".
+# "FIRST SECOND COMMAND..." (tests.list).
 split_entry() {
     entry_name=$(printf '%s\n' "$1" | awk '{print $1}')
     entry_kind=$(printf '%s\n' "$1" | awk '{print $2}')
     entry_cmd=$(printf '%s\n' "$1" | sed -E 's/^[[:space:]]*[^[:space:]]+[[:space:]]+[^[:space:]]+[[:space:]]+//')
+}
+
+# split_book_entry LINE: sets book_section, book_name, book_kind, book_exit
+# (0 unless KIND:EXIT) and book_cmd from a book.list line.
+split_book_entry() {
+    book_section=$(printf '%s\n' "$1" | awk '{print $1}')
+    book_name=$(printf '%s\n' "$1" | awk '{print $2}')
+    book_kind=$(printf '%s\n' "$1" | awk '{print $3}')
+    book_cmd=$(printf '%s\n' "$1" | sed -E 's/^[[:space:]]*([^[:space:]]+[[:space:]]+){3}//')
+    book_exit=0
+    case "$book_kind" in *:*) book_exit=${book_kind#*:}; book_kind=${book_kind%%:*} ;; esac
+}
+
+# book_entries: every chapter's book.list entries, in chapter order.
+book_entries() {
+    for d in $CHAPTER_LISTS_DIRS; do list_entries "$d/book.list"; done
 }

@@ -1,50 +1,54 @@
 #!/bin/sh
-# run_all.sh CHAPTER... - `make run`: every exercise in chapter order, then a
-# verdict table. Exercises are listed in each chapter's exercises.list:
-#     SECTION  cpu|gpu  COMMAND...
-# Exit 1 if any exercise reports a MISMATCH (or fails in another way).
+# run_all.sh CHAPTER... - `make run`: every cpu and gpu entry of the chapters'
+# book.list, in book order, then a verdict table. An entry that names an exit
+# status (KIND:EXIT: a trap, a rejected input) must end with it.
+# Exit 1 if any run reports a MISMATCH or ends otherwise than the book says.
 . tools/lists.sh
 build=build
 log_dir=$build/run
-mkdir -p "$log_dir"
+rm -rf "$log_dir"; mkdir -p "$log_dir"
 table=$log_dir/table.txt
 : > "$table"
-failed=0
+failed=0; row=0; ran=0; skipped=0
 for chapter in "$@"; do
     while IFS= read -r line; do
-        [ -n "$line" ] || continue
-        split_entry "$line"; section=$entry_name; kind=$entry_kind; cmd=$entry_cmd
+        split_book_entry "$line"; kind=$book_kind; cmd=$book_cmd
+        [ "$kind" = measured ] && continue
+        row=$((row + 1))
         program=${cmd%% *}
         name=$(basename "$program")
-        log="$log_dir/$chapter.$name.$kind.log"
-        echo "== $section $name ($kind): $cmd"
-        if [ ! -x "$program" ]; then
-            result="skipped: not built (no nvcc)"
+        log=$(printf '%s/%03d.%s.%s.log' "$log_dir" "$row" "$chapter" "$name")
+        echo "== $book_section $name ($kind): $cmd"
+        sh -c "$cmd" > "$log" 2>&1
+        status=$?
+        tail -n 3 "$log" | sed 's/^/   /'
+        if [ "$status" -eq 77 ]; then
+            result="skipped: no GPU"; skipped=$((skipped + 1))
+        elif [ "$status" -eq "$book_exit" ] && [ "$book_exit" -ne 0 ]; then
+            result="fails as the book shows (exit $status)"; ran=$((ran + 1))
+        elif [ "$status" -eq "$book_exit" ]; then
+            result="confirmed"; ran=$((ran + 1))
+        elif [ "$status" -eq 1 ]; then
+            result="MISMATCH"; failed=$((failed + 1))
         else
-            sh -c "$cmd" > "$log" 2>&1
-            status=$?
-            tail -n 3 "$log" | sed 's/^/   /'
-            case $status in
-                0) result="confirmed" ;;
-                1) result="MISMATCH"; failed=1 ;;
-                77) result="skipped: no CUDA device" ;;
-                *) result="error (exit $status, see $log)"; failed=1 ;;
-            esac
+            result="error (exit $status, the book says $book_exit)"; failed=$((failed + 1))
         fi
-        printf '%-18s %-8s %-22s %-4s %s\n' "$chapter" "$section" "$name" "$kind" "$result" >> "$table"
+        args=${cmd#"$program"}
+        printf '%-18s %-6s %-24s %-4s %-44.44s %s\n' "$chapter" "$book_section" "$name" "$kind" "${args# }" "$result" >> "$table"
     done <<EOF
-$(list_entries "$chapter"/exercises*.list)
+$(list_entries "$chapter/book.list")
 EOF
 done
 echo
-printf '%-18s %-8s %-22s %-4s %s\n' "chapter" "section" "exercise" "on" "verdict"
-printf '%-18s %-8s %-22s %-4s %s\n' "-------" "-------" "--------" "--" "-------"
+printf '%-18s %-6s %-24s %-4s %-44s %s\n' "chapter" "sect." "program" "on" "arguments" "verdict"
+printf '%-18s %-6s %-24s %-4s %-44s %s\n' "-------" "-----" "-------" "--" "---------" "-------"
 cat "$table"
 echo
+echo "$row runs: $ran as the book says, $skipped skipped (no GPU), $failed failed"
 if [ -f "$build/book/index.html" ]; then
     echo "book: $build/book/index.html"
 else
     echo "book: not built (pandoc not found: apt-get install pandoc)"
 fi
 echo "logs: $log_dir/"
-exit $failed
+[ "$failed" -eq 0 ]

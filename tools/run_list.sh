@@ -1,7 +1,8 @@
 #!/bin/sh
-# run_list.sh bench|sanitize OUTDIR CHAPTER... - runs every command of the
-# chapters' bench.list (benchmarks) or sanitize.list (each command under
-# compute-sanitizer memcheck, racecheck and synccheck), one log per command.
+# run_list.sh bench|sanitize OUTDIR CHAPTER... - runs every `bench` line of
+# the chapters' device.list (benchmarks) or every `sanitize` line (each
+# command under compute-sanitizer memcheck, racecheck and synccheck), one log
+# per command.
 # Needs a CUDA device: without one it says so and exits 0.
 . tools/lists.sh
 mode=$1; outdir=$2; shift 2
@@ -17,10 +18,11 @@ else
 fi
 failed=0; count=0
 for chapter in "$@"; do
-    list=$(ls "$chapter"/$mode*.list 2>/dev/null)
     n=0
-    while IFS= read -r cmd; do
-        [ -n "$cmd" ] || continue
+    while IFS= read -r line; do
+        [ -n "$line" ] || continue
+        [ "${line%% *}" = "$mode" ] || continue
+        cmd=$(printf '%s\n' "$line" | sed -E 's/^[^[:space:]]+[[:space:]]+//')
         n=$((n + 1))
         for tool in $tools; do
             log="$outdir/$chapter.$n.$tool.log"
@@ -40,7 +42,7 @@ for chapter in "$@"; do
             fi
         done
     done <<EOF
-$(list_entries $list)
+$(list_entries "$chapter/device.list")
 EOF
 done
 echo "$mode: $count runs, $failed failed; logs in $outdir/"

@@ -1,6 +1,6 @@
 -- weave.lua - weaves tested source code and real program output into the book.
 --
---   ```{.c include="ch11_linked_lists/pointer_jump.cu" listing="pointer-jump-round"}
+--   ```{.c include="ch11_linked_lists/gpu/pointer_jump.cu" listing="pointer-jump-round"}
 --   ```
 -- is replaced by the lines between `[listing pointer-jump-round]` and the next
 -- `[end]` in that file (the marker lines themselves are left out); without
@@ -9,8 +9,14 @@
 --   ```{.output name="ch03.work_span_cpu"}
 --   ```
 -- is replaced by the file build/book/outputs/<name>.txt, which
--- tools/book_outputs.sh writes from book/outputs.list (CPU programs are run
+-- tools/book_outputs.sh writes from the chapters' book.list files (CPU programs are run
 -- by the build; GPU outputs are committed H200 recordings).
+--
+--   ![What the figure shows.](figure:NAME)
+-- draws build/book/figures/NAME.svg (tools/book_figures.sh makes it from a
+-- program's trace or from committed measurements), numbers it per chapter
+-- ("Figure 3.2"), and ends its caption with the command that drew it; the
+-- text cites it as @fig:NAME, which becomes a link "Figure 3.2".
 --
 --   ::: solution
 --   ...
@@ -20,6 +26,8 @@
 -- Anything missing stops the build with an error naming chapter and marker.
 
 local outputs_dir = os.getenv("BOOK_OUTPUTS") or "build/book/outputs"
+local figures_dir = os.getenv("BOOK_FIGURES") or "build/book/figures"
+local figure_number = {} -- NAME -> "3.2", filled before the chapters are woven
 
 local function read_file(path)
   local f = io.open(path, "r")
@@ -108,7 +116,7 @@ local function include_output(cb, chapter)
   local name = cb.attributes.name
   local path = outputs_dir .. "/" .. name .. ".txt"
   local text = read_file(path)
-  if not text then fail(chapter, "program output '" .. name .. "' not found (" .. path .. "; is it in book/outputs.list?)") end
+  if not text then fail(chapter, "program output '" .. name .. "' not found (" .. path .. "; is it named in its chapter's book.list?)") end
   local caption = nil
   local first, rest = text:match("^# ([^\n]*)\n(.*)$")
   if first then caption, text = first, rest end
@@ -117,6 +125,70 @@ local function include_output(cb, chapter)
   if caption then table.insert(parts, pandoc.Plain({ pandoc.Emph({ pandoc.Str(caption) }) })) end
   table.insert(parts, block)
   return pandoc.Div(parts, pandoc.Attr("", { "program-output" }))
+end
+
+-- The chapter's number as its title gives it ("Chapter 3 — ..." -> "3"); the
+-- front matter's figures are numbered 0.k.
+local function chapter_number(title)
+  return title:match("^Chapter (%d+)") or "0"
+end
+
+local function figure_name(img)
+  return img.src:match("^figure:([%w_.%-]+)$")
+end
+
+-- First pass: every figure's number, in reading order, per chapter.
+local function number_figures(blocks)
+  local chapter, count = "0", 0
+  for _, blk in ipairs(blocks) do
+    if blk.t == "Header" and blk.level == 1 then
+      chapter, count = chapter_number(pandoc.utils.stringify(blk)), 0
+    end
+    pandoc.walk_block(blk, { Image = function(img)
+      local name = figure_name(img)
+      if name then
+        if figure_number[name] then error("error: figure '" .. name .. "' is shown twice", 0) end
+        count = count + 1
+        figure_number[name] = chapter .. "." .. count
+      end
+    end })
+  end
+end
+
+local function weave_figure(img, chapter)
+  local name = figure_name(img)
+  if not name then return img end
+  local svg = figures_dir .. "/" .. name .. ".svg"
+  if not read_file(svg) then fail(chapter, "figure '" .. name .. "' was not drawn (" .. svg .. "; is it in book.list or figures/?)") end
+  local cmd = read_file(figures_dir .. "/" .. name .. ".cmd") or ""
+  local caption = { pandoc.Strong({ pandoc.Str("Figure " .. figure_number[name] .. ".") }), pandoc.Space() }
+  for _, inl in ipairs(img.caption) do table.insert(caption, inl) end
+  if cmd ~= "" then
+    table.insert(caption, pandoc.Space())
+    table.insert(caption, pandoc.Emph({ pandoc.Str("Drawn by") }))
+    table.insert(caption, pandoc.Space())
+    table.insert(caption, pandoc.Code((cmd:gsub("\n+$", ""))))
+    table.insert(caption, pandoc.Str("."))
+  end
+  img.src = svg
+  img.caption = caption
+  img.attr = pandoc.Attr("fig-" .. name, img.classes, img.attributes)
+  return img
+end
+
+local function weave_cite(cite, chapter)
+  local id = cite.citations[1] and cite.citations[1].id or ""
+  local name = id:match("^fig:(.+)$")
+  if not name then return cite end
+  local number = figure_number[name]
+  if not number then fail(chapter, "@fig:" .. name .. " cites a figure the book does not show") end
+  return pandoc.Link({ pandoc.Str("Figure " .. number) }, "#fig-" .. name)
+end
+
+local function weave_inlines(blk, chapter)
+  return pandoc.walk_block(blk, {
+    Image = function(img) return weave_figure(img, chapter) end,
+    Cite = function(c) return weave_cite(c, chapter) end })
 end
 
 local function weave_block(blk, chapter)
@@ -133,12 +205,14 @@ local function weave_block(blk, chapter)
     table.insert(blocks, pandoc.RawBlock("html", "</details>"))
     return blocks
   end
-  return pandoc.walk_block(blk, { CodeBlock = function(cb) return weave_block(cb, chapter) end })
+  blk = pandoc.walk_block(blk, { CodeBlock = function(cb) return weave_block(cb, chapter) end })
+  return weave_inlines(blk, chapter)
 end
 
 function Pandoc(doc)
   local chapter = "(front matter)"
   local out = {}
+  number_figures(doc.blocks)
   for _, blk in ipairs(doc.blocks) do
     if blk.t == "Header" and blk.level == 1 then chapter = pandoc.utils.stringify(blk) end
     local woven = weave_block(blk, chapter)

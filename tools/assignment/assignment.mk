@@ -17,7 +17,7 @@ PYTHON3 ?= python3
 ASG_CH  := $(or $(CH),$(KIT_CHAPTER))
 GRADE_OUT ?= $(if $(KIT_CHAPTER),results.json,$(BUILD)/results.json)
 
-.PHONY: assignment grade asg-build asg-gpu-programs
+.PHONY: assignment grade asg-build
 assignment:
 ifeq ($(wildcard tools/assignment/make_kit.py),)
 	@echo "error: kits are generated in the companion repository, not inside a kit"; exit 2
@@ -32,13 +32,9 @@ grade:
 	$(PYTHON3) tools/assignment/grade.py --chapter $(ASG_CH) --nvcc "$(NVCC)" --out $(GRADE_OUT) $(GRADE_ARGS)
 
 # What grade.py builds: the chapter's programs and the CTest file. (The
-# recipe is expanded when it runs, after the Makefile has set BUILT_PROGRAMS.)
+# recipe is expanded when it runs, after the Makefile has set PROGRAMS.)
 asg-build:
 	@test -d "$(ASG_CH)" || { echo "error: no chapter folder '$(ASG_CH)'"; exit 2; }
-	$(MAKE) --no-print-directory $(addprefix $(BUILD)/,$(filter $(ASG_CH)/%,$(BUILT_PROGRAMS))) ctest-file nvcc-note
-
-# The programs that need nvcc: without it, grade.py lists their tests as not run.
-asg-gpu-programs:
-	@echo $(GPU_PROGRAMS)
+	$(MAKE) --no-print-directory $(addprefix $(BUILD)/,$(filter $(ASG_CH)/%,$(PROGRAMS))) ctest-file nvcc-note
 
 .DEFAULT_GOAL := $(ASG_SAVED_GOAL)

@@ -4,7 +4,7 @@
   - every C/CUDA source of every chapter (a folder with a module.mk) parses:
     its solution markers, if any, follow the rules of markers.py;
   - every assignments/<chapter>.points names a chapter folder, only tests of
-    that chapter's tests*.list, and the chapter has solution regions.
+    that chapter's tests.list, and the chapter has solution regions.
 Prints one line per problem (FILE:LINE: ...) and exits 1 if there is any.
 """
 import os

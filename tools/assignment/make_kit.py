@@ -117,8 +117,6 @@ class Kit:
         for folder in dict.fromkeys(["common", self.chapter]):
             view = "student" if folder == self.chapter and not self.solution else "book"
             for rel in walk_files(self.src(folder)):
-                if folder == "common" and rel == "tests.assignments.list":
-                    continue  # tests of this machinery: they need the generator
                 self.put_file(os.path.join(folder, rel), view)
         # The chapter's regions decide the stubs; the reference kit still lists them.
         if self.solution:
