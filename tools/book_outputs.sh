@@ -36,6 +36,11 @@ while IFS= read -r line; do
     gpu)
         if [ -f "book/outputs/$name.txt" ]; then
             cp "book/outputs/$name.txt" "$outdir/$name.txt"
+        elif [ -n "${BOOK_ALLOW_UNRECORDED:-}" ]; then
+            # while writing, before the GPU run: the book builds, says so, and
+            # a build without this variable (CI's) still fails
+            echo "# not recorded yet: run tools/record_gpu_outputs.sh on a GPU" > "$outdir/$name.txt"
+            echo "warning: GPU output '$name' has no recording yet" >&2
         else
             echo "error: book.list: GPU output '$name' has no recording book/outputs/$name.txt" >&2
             status=2
