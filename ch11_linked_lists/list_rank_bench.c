@@ -2,7 +2,7 @@
  * nodes three ways on the same machine: the sequential CPU walk, Wyllie's
  * pointer jumping on the GPU and the ruling set on the GPU. Prints a
  * markdown table for RESULTS.md; --dat writes the data for the figure. */
-#include "bench_header.h"
+#include "run_header.h"
 #include "common.h"
 #include "list_gpu.h"
 #include "list_walk.h"
@@ -29,7 +29,7 @@ int main(int argc, char **argv)
     FILE *dat = cli_open_output(dat_path);
     if (dat)
         fprintf(dat, "# n cpu_walk_ms wyllie_ms ruling_ms ruling_end_to_end_ms (medians)\n");
-    print_bench_header(argc, argv);
+    print_run_header(argc, argv);
     printf("Distance to the end of every node of a random-order list (int32 next and rank).\n"
            "GPU columns: CUDA events around the kernels, list already on the GPU, median of %d runs\n"
            "after %d warm-ups; the end-to-end column adds copying the list in and the ranks out\n"

@@ -2,7 +2,7 @@
  * n additions; the array's addresses are known in advance, the list's
  * are discovered one load at a time. --bench times both on the GPU for
  * random-order lists of 2^10 ... 2^26 nodes. */
-#include "bench_header.h"
+#include "run_header.h"
 #include "common.h"
 #include "list_gpu.h"
 #include "list_walk.h"
@@ -17,7 +17,7 @@ static int bench(int argc, char **argv, int min_log, int max_log, int reps, uint
     FILE *dat = cli_open_output(dat_path);
     if (dat)
         fprintf(dat, "# n array_sum_ms list_walk_ms (GPU, medians)\n");
-    print_bench_header(argc, argv);
+    print_run_header(argc, argv);
     printf("Sum of n int32 values on the GPU: the array with a full grid (grid-stride loop, block\n"
            "tree, one atomic per block) versus the same values in a random-order linked list\n"
            "walked by one thread. CUDA events, data already on the GPU; median of %d runs after\n"

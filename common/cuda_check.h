@@ -5,7 +5,9 @@
  *   CUDA_CHECK_LAUNCH();                 launch errors (bad configuration, ...)
  *
  * A failure prints one `error: ...` line and exits with EXIT_MISMATCH: the
- * GPU did not produce a result, so nothing was confirmed. */
+ * GPU did not produce a result, so nothing was confirmed. Running out of
+ * device memory is the exception: the size was the user's choice, so it
+ * exits with EXIT_BAD_INPUT, as host allocations do (alloc.h). */
 #ifndef COMMON_CUDA_CHECK_H
 #define COMMON_CUDA_CHECK_H
 
@@ -18,6 +20,16 @@
 
 static inline void cuda_check_at(cudaError_t err, const char *what, const char *file, int line)
 {
+    if (err == cudaErrorMemoryAllocation) {
+        /* the size came from the user (--n, --random): bad input, not a
+         * wrong result, so it ends like a host allocation that is too big */
+        size_t free_bytes = 0, total_bytes = 0;
+        (void)cudaGetLastError();
+        (void)cudaMemGetInfo(&free_bytes, &total_bytes);
+        fprintf(stderr, "error: the GPU has too little memory for '%s' (%s:%d; %zu of %zu MiB free): ask for a smaller size\n",
+                what, file, line, free_bytes >> 20, total_bytes >> 20);
+        exit(EXIT_BAD_INPUT);
+    }
     if (err != cudaSuccess) {
         fprintf(stderr, "error: CUDA call '%s' failed at %s:%d: %s\n", what, file, line,
                 cudaGetErrorString(err));

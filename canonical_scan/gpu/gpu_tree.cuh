@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#define FULL_WARP 0xffffffffu
+#include "warp.h"
 
 // [listing register-tree]
 /* The balanced tree over N values (N a power of two) in registers:

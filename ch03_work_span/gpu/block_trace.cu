@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#define FULL_WARP 0xffffffffu
+#include "warp.h"
 
 // [listing traced-block-tree]
 /* One value per thread; level by level, thread t < pairs adds the pair

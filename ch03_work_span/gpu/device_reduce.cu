@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#define FULL_WARP 0xffffffffu
+#include "warp.h"
 
 template <typename T> struct vec16;
 template <> struct vec16<float> { typedef float4 type; static const int width = 4; };

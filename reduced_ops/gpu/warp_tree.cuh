@@ -14,7 +14,7 @@
 
 namespace cg = cooperative_groups;
 
-#define FULL_WARP_MASK 0xffffffffu
+#include "warp.h"
 
 // [listing warp-tree-sum]
 /* All 32 lanes must call this together; the result is valid in lane 0. */
@@ -23,7 +23,7 @@ __device__ T warp_tree_sum(T v)
 {
     /* BEGIN SOLUTION */
     for (int offset = 16; offset > 0; offset /= 2)
-        v += __shfl_down_sync(FULL_WARP_MASK, v, offset);
+        v += __shfl_down_sync(FULL_WARP, v, offset);
     return v;
     /* STUDENT: five __shfl_down_sync steps, offsets 16, 8, 4, 2, 1: the order of tree32_sum_float, lane 0 ends with the sum.
     return v;
