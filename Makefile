@@ -44,7 +44,12 @@ else
 endif
 # --fmad=false everywhere on the device, for the same reason as
 # -ffp-contract=off on the host: a*b+c is two roundings on both sides.
-NVFLAGS := -O3 -std=c++17 $(NVARCH) --fmad=false -Icommon \
+# CCCL_DIR=path: build every .cu file against that CCCL (CUB, libcu++,
+# Thrust headers) instead of the toolkit's own, e.g. a CCCL >= 3.1 for CUB's
+# determinism levels (canonical_scan/determinism_levels). Its folders come
+# first on the include path, before the toolkit's.
+CCCL_INCLUDES := $(if $(CCCL_DIR),-I$(CCCL_DIR)/cub -I$(CCCL_DIR)/libcudacxx/include -I$(CCCL_DIR)/thrust)
+NVFLAGS := -O3 -std=c++17 $(NVARCH) --fmad=false $(CCCL_INCLUDES) -Icommon \
            -Xcompiler -Wall,-Wextra --Werror all-warnings $(EXTRA_NVFLAGS)
 
 PROGRAMS :=

@@ -48,3 +48,9 @@ canonical_scan/canonical_bench.SRCS := canonical_scan/canonical_bench.c canonica
 # CPU and GPU: the witness runs its CPU half anywhere (--on cpu).
 PROGRAMS += canonical_scan/witness
 canonical_scan/witness.SRCS := canonical_scan/witness.c $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
+
+# CUB's own determinism levels beside the canonical operations (needs a CCCL
+# with the determinism API: make CCCL_DIR=...; otherwise those rows say so).
+PROGRAMS += canonical_scan/determinism_levels
+canonical_scan/determinism_levels.SRCS := canonical_scan/determinism_levels.c canonical_scan/gpu/cub_levels.cu \
+                                          $(CANONICAL_DEVICE_SRCS) $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)

@@ -12,6 +12,7 @@
 #include "canonical_gpu_plan.h"
 #include "cub_baseline.h"
 #include "device_buffers.h"
+#include "cub_levels.h"
 
 /* gpu/cub_baseline.cu */
 cub_baseline *cub_baseline_create(size_t n)
@@ -113,6 +114,36 @@ void gpu_iterated_pairwise_scan(const double *x, double *out, size_t n, int excl
     no_cuda(__func__);
 }
 void gpu_left_fold_scan(const double *x, double *out, size_t n, int exclusive, int has_init, double init)
+{
+    no_cuda(__func__);
+}
+
+/* gpu/cub_levels.cu */
+int cub_levels_available(void)
+{
+    no_cuda(__func__);
+}
+int cub_levels_cccl_version(void)
+{
+    no_cuda(__func__);
+}
+cub_levels *cub_levels_create(size_t n)
+{
+    no_cuda(__func__);
+}
+void cub_levels_reduce(cub_levels *c, cub_level level, const double *d_x, double *d_sum)
+{
+    no_cuda(__func__);
+}
+void cub_levels_inclusive_scan(cub_levels *c, cub_level level, const double *d_x, double *d_out)
+{
+    no_cuda(__func__);
+}
+void cub_levels_destroy(cub_levels *c)
+{
+    no_cuda(__func__);
+}
+double cub_levels_time_once_ms(void (*launch)(void *ctx), void *ctx)
 {
     no_cuda(__func__);
 }

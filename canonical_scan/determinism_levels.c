@@ -1,0 +1,272 @@
+/* determinism_levels.c - the canonical reduce and scan against CUB's own
+ * determinism levels, in the same run on the same device data:
+ *
+ *   reduce: canonical L = 16 and L = 128  vs  cub::DeviceReduce::Sum with
+ *           not_guaranteed, run_to_run and gpu_to_gpu;
+ *   scan:   block_dyadic<256>  vs  cub::DeviceScan::InclusiveSum classic
+ *           (not_guaranteed) and run_to_run.
+ *
+ * Timing: CUDA events around one call, after warm-up; the operations take
+ * turns within every repetition (interleaved, so a slow phase of the GPU
+ * hits them all alike); median and spread of --reps. Then every operation
+ * runs --runs more times on one input and the program counts the distinct
+ * bit patterns it produced (a scan's pattern: FNV-1a 64 of its whole
+ * output). Every canonical result is checked bit for bit against the CPU
+ * library. Without CCCL >= 3.1 (make CCCL_DIR=...) the CUB rows say so. */
+#include "canonical_cpu.h"
+#include "canonical_gpu_plan.h"
+#include "common.h"
+#include "cub_levels.h"
+#include "device_buffers.h"
+#include "run_header.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WARMUP 5
+
+enum { RED_L16, RED_L128, CUB_RED_NG, CUB_RED_R2R, CUB_RED_G2G, SCAN_BD256, CUB_SCAN_NG, CUB_SCAN_R2R, OPS };
+
+static const char *const op_name[OPS] = {
+    "canonical reduce, L = 16", "canonical reduce, L = 128", "CUB reduce, not_guaranteed",
+    "CUB reduce, run_to_run",   "CUB reduce, gpu_to_gpu",    "block_dyadic<256> scan",
+    "CUB scan, classic (not_guaranteed)", "CUB scan, run_to_run",
+};
+static const int op_is_cub[OPS] = { 0, 0, 1, 1, 1, 0, 1, 1 };
+static const int op_is_scan[OPS] = { 0, 0, 0, 0, 0, 1, 1, 1 };
+
+typedef struct {
+    const double *d_x;
+    double *d_out, *d_sum;
+    gpu_reduce_plan *reduce16, *reduce128;
+    gpu_scan_plan *scan;
+    cub_levels *cub;
+    int op;
+} levels_ctx;
+
+/* Enqueues one operation; a reduce leaves its value at the returned device
+ * address, a scan its output in d_out. */
+static const double *run_op(levels_ctx *c)
+{
+    switch (c->op) {
+    case RED_L16: return gpu_reduce_plan_run(c->reduce16, c->d_x);
+    case RED_L128: return gpu_reduce_plan_run(c->reduce128, c->d_x);
+    case CUB_RED_NG: cub_levels_reduce(c->cub, CUB_NOT_GUARANTEED, c->d_x, c->d_sum); return c->d_sum;
+    case CUB_RED_R2R: cub_levels_reduce(c->cub, CUB_RUN_TO_RUN, c->d_x, c->d_sum); return c->d_sum;
+    case CUB_RED_G2G: cub_levels_reduce(c->cub, CUB_GPU_TO_GPU, c->d_x, c->d_sum); return c->d_sum;
+    case SCAN_BD256: gpu_scan_plan_run(c->scan, c->d_x, c->d_out, 0, 0, 0.0); return c->d_out;
+    case CUB_SCAN_NG: cub_levels_inclusive_scan(c->cub, CUB_NOT_GUARANTEED, c->d_x, c->d_out); return c->d_out;
+    default: cub_levels_inclusive_scan(c->cub, CUB_RUN_TO_RUN, c->d_x, c->d_out); return c->d_out;
+    }
+}
+
+static void launch(void *p)
+{
+    (void)run_op(p);
+}
+
+static int op_runs_here(int op)
+{
+    return !op_is_cub[op] || cub_levels_available();
+}
+
+/* The bits one run of the operation produced: the double itself for a
+ * reduce, FNV-1a 64 of the whole output for a scan. */
+static uint64_t result_bits(levels_ctx *c, size_t n, double *host)
+{
+    const double *d = run_op(c);
+    if (!op_is_scan[c->op]) {
+        double v = 0.0;
+        device_download(&v, d, 1);
+        return double_bits(v);
+    }
+    device_download(host, d, n);
+    return fnv1a64(host, n * sizeof *host);
+}
+
+/* Times every operation at one size, interleaved; fills ms and spread. */
+static void time_size(levels_ctx *c, int reps, double *ms, double *spread)
+{
+    double *t = alloc_or_exit((size_t)OPS * (size_t)reps, sizeof *t, "the timings");
+    for (int w = 0; w < WARMUP; w++)
+        for (c->op = 0; c->op < OPS; c->op++)
+            if (op_runs_here(c->op))
+                launch(c);
+    device_sync();
+    for (int r = 0; r < reps; r++)
+        for (c->op = 0; c->op < OPS; c->op++)
+            if (op_runs_here(c->op))
+                t[c->op * reps + r] = cub_levels_time_once_ms(launch, c);
+    for (int op = 0; op < OPS; op++) {
+        ms[op] = op_runs_here(op) ? median_of(&t[op * reps], (size_t)reps) : 0.0;
+        spread[op] = op_runs_here(op) ? spread_of(&t[op * reps], (size_t)reps) : 0.0;
+    }
+    free(t);
+}
+
+/* The canonical results at this size equal the CPU library's, bit for bit. */
+static int canonical_results_match(levels_ctx *c, const double *x, double *got, double *want, size_t n)
+{
+    int ok = 1;
+    c->op = RED_L16;
+    ok &= result_bits(c, n, got) == double_bits(canonical_reduce(x, n, 16, 0, 0.0));
+    c->op = RED_L128;
+    ok &= result_bits(c, n, got) == double_bits(canonical_reduce(x, n, 128, 0, 0.0));
+    c->op = SCAN_BD256;
+    const uint64_t gpu_hash = result_bits(c, n, got);
+    gpu_scan_plan_check(c->scan);
+    block_dyadic_scan(x, want, n, 256, 0, 0, 0.0);
+    ok &= gpu_hash == fnv1a64(want, n * sizeof *want);
+    return ok;
+}
+
+/* Distinct bit patterns of each operation over `runs` runs on one input. */
+static void count_patterns(levels_ctx *c, size_t n, int runs, double *host, int *distinct)
+{
+    uint64_t *seen = alloc_or_exit((size_t)runs, sizeof *seen, "the bit patterns");
+    for (c->op = 0; c->op < OPS; c->op++) {
+        distinct[c->op] = 0;
+        if (!op_runs_here(c->op))
+            continue;
+        for (int r = 0; r < runs; r++) {
+            const uint64_t bits = result_bits(c, n, host);
+            int known = 0;
+            for (int k = 0; k < distinct[c->op] && !known; k++)
+                known = seen[k] == bits;
+            if (!known)
+                seen[distinct[c->op]++] = bits;
+        }
+    }
+    free(seen);
+}
+
+/* k for n = 2^k */
+static int log2_of(size_t n)
+{
+    int k = 0;
+    while (n > 1) {
+        n >>= 1;
+        k++;
+    }
+    return k;
+}
+
+static void print_size_rows(size_t n, const double *ms, const double *spread)
+{
+    for (int op = 0; op < OPS; op++) {
+        printf("| 2^%d | %s | ", log2_of(n), op_name[op]);
+        if (!op_runs_here(op)) {
+            printf("skipped: needs CCCL >= 3.1 (CCCL_DIR) | | | |\n");
+            continue;
+        }
+        const double bytes = (op_is_scan[op] ? 16.0 : 8.0) * (double)n;
+        const int rival = op_is_scan[op] ? CUB_SCAN_NG : CUB_RED_R2R;
+        printf("%.4f | %.1f%% | %.0f | ", ms[op], 100.0 * spread[op], bytes / (ms[op] * 1e-3) / 1e9);
+        if (op_is_cub[op] || !op_runs_here(rival))
+            printf("|\n");
+        else
+            printf("%.2fx %s |\n", ms[rival] / ms[op], op_is_scan[op] ? "classic" : "run_to_run");
+    }
+}
+
+/* The ratios the chapter quotes, at one size: canonical time vs each level. */
+static void print_ratios(size_t n, const double *ms)
+{
+    if (!cub_levels_available())
+        return;
+    printf("| 2^%d | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx |\n", log2_of(n),
+           ms[CUB_RED_NG] / ms[RED_L16], ms[CUB_RED_R2R] / ms[RED_L16], ms[CUB_RED_G2G] / ms[RED_L16],
+           ms[CUB_RED_NG] / ms[RED_L128], ms[CUB_RED_R2R] / ms[RED_L128], ms[CUB_RED_G2G] / ms[RED_L128],
+           ms[CUB_SCAN_NG] / ms[SCAN_BD256], ms[CUB_SCAN_R2R] / ms[SCAN_BD256]);
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t max_log2 = 28, reps = 30, runs = 100, pattern_log2 = 24;
+    const cli_option options[] = {
+        { "--max-log2", CLI_U64, &max_log2, "largest size 2^K; sizes 2^20, 2^24, 2^28 up to it (default 28)", 10, 30, NULL },
+        { "--reps", CLI_U64, &reps, "timed runs per operation and size (default 30)", 1, 1000, NULL },
+        { "--runs", CLI_U64, &runs, "runs whose bit patterns are counted (default 100)", 2, 10000, NULL },
+        { "--pattern-log2", CLI_U64, &pattern_log2, "size 2^K of the bit-pattern count (default 24)", 10, 28, NULL },
+    };
+    cli_parse(argc, argv, "The canonical reduce and scan against CUB's determinism levels, same run (markdown).",
+              options, sizeof options / sizeof options[0]);
+    gpu_require_device();
+
+    size_t sizes[3];
+    int nsizes = 0;
+    for (uint64_t k = 20; k <= 28; k += 4)
+        if (k <= max_log2)
+            sizes[nsizes++] = (size_t)1 << k;
+    if (nsizes == 0)
+        sizes[nsizes++] = (size_t)1 << max_log2;
+    size_t largest = sizes[nsizes - 1], pattern_n = (size_t)1 << pattern_log2;
+    if (pattern_n > largest)
+        pattern_n = largest;
+
+    printf("## The canonical reduce and scan against CUB's determinism levels\n\n");
+    print_run_header(argc, argv);
+    printf("CCCL %d.%d.%d; determinism API %s. Data: P4016 LCG doubles in [-1, 1), on the device before timing. "
+           "CUDA events around one call; %d warm-up rounds; operations interleaved in each of %" PRIu64
+           " rounds; median and spread = (max - min) / median. CUB's temporary storage is allocated once and "
+           "passed through a memory resource. GB/s = bytes read + written / median.\n\n",
+           cub_levels_cccl_version() / 1000000, cub_levels_cccl_version() / 1000 % 1000,
+           cub_levels_cccl_version() % 1000, cub_levels_available() ? "present" : "absent (rows skipped)", WARMUP,
+           reps);
+
+    double *x = alloc_or_exit(largest, sizeof *x, "the data"), *got = alloc_or_exit(largest, sizeof *got, "a GPU scan");
+    double *want = alloc_or_exit(largest, sizeof *want, "the CPU scan");
+    p4016_data(LCG64_DEFAULT_SEED, 0, x, largest);
+    double *d_x = device_doubles(largest), *d_out = device_doubles(largest), *d_sum = device_doubles(1);
+    device_upload(d_x, x, largest);
+
+    double ms[3][OPS], spread[3][OPS];
+    int distinct[OPS] = { 0 }, checked = 1;
+    printf("| N | operation | median ms | spread | GB/s | canonical vs |\n|---|---|---|---|---|---|\n");
+    for (int s = 0; s < nsizes; s++) {
+        const size_t n = sizes[s];
+        levels_ctx c = { d_x, d_out, d_sum, gpu_reduce_plan_create(n, 16), gpu_reduce_plan_create(n, 128),
+                         gpu_scan_plan_create(n, 256), cub_levels_create(n), 0 };
+        time_size(&c, (int)reps, ms[s], spread[s]);
+        print_size_rows(n, ms[s], spread[s]);
+        checked &= canonical_results_match(&c, x, got, want, n);
+        if (n == pattern_n)
+            count_patterns(&c, n, (int)runs, got, distinct);
+        gpu_reduce_plan_destroy(c.reduce16);
+        gpu_reduce_plan_destroy(c.reduce128);
+        gpu_scan_plan_destroy(c.scan);
+        cub_levels_destroy(c.cub);
+    }
+    if (cub_levels_available()) {
+        printf("\nSpeed of the canonical operation relative to each CUB level (CUB time / canonical time):\n\n");
+        printf("| N | L=16 vs not_guaranteed | L=16 vs run_to_run | L=16 vs gpu_to_gpu | L=128 vs not_guaranteed "
+               "| L=128 vs run_to_run | L=128 vs gpu_to_gpu | scan vs classic | scan vs run_to_run |\n"
+               "|---|---|---|---|---|---|---|---|---|\n");
+        for (int s = 0; s < nsizes; s++)
+            print_ratios(sizes[s], ms[s]);
+    }
+    printf("\nDistinct bit patterns over %" PRIu64 " runs on one input of 2^%d doubles:\n\n", runs,
+           log2_of(pattern_n));
+    printf("| operation | distinct results |\n|---|---|\n");
+    for (int op = 0; op < OPS; op++)
+        if (op_runs_here(op))
+            printf("| %s | %d |\n", op_name[op], distinct[op]);
+        else
+            printf("| %s | skipped: needs CCCL >= 3.1 (CCCL_DIR) |\n", op_name[op]);
+    printf("\n");
+
+    const int canonical_one = distinct[RED_L16] == 1 && distinct[RED_L128] == 1 && distinct[SCAN_BD256] == 1;
+    int ok = verdict("every canonical GPU result equals the CPU library, bit for bit, at every size", checked);
+    ok &= verdict("the canonical operations gave one bit pattern in every run", canonical_one);
+    if (cub_levels_available())
+        ok &= verdict("CUB's gpu_to_gpu reduce gave one bit pattern in every run", distinct[CUB_RED_G2G] == 1);
+    device_free(d_x);
+    device_free(d_out);
+    device_free(d_sum);
+    free(x);
+    free(got);
+    free(want);
+    return exit_status(ok);
+}
