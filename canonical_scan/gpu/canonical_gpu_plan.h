@@ -19,7 +19,8 @@ typedef struct gpu_reduce_plan gpu_reduce_plan;
 gpu_reduce_plan *gpu_reduce_plan_create(size_t n, unsigned lanes);
 /* Enqueues the reduce of d_x; returns the device address of R (no init). */
 const double *gpu_reduce_plan_run(gpu_reduce_plan *plan, const double *d_x);
-/* Kernel launches per run, and how many of them use the fast kernels. */
+/* Kernel launches per run (a pass that finishes the reduce in its last
+ * block ends the run), and how many of them use the fast kernels. */
 int gpu_reduce_plan_passes(const gpu_reduce_plan *plan, int *fast);
 void gpu_reduce_plan_destroy(gpu_reduce_plan *plan);
 

@@ -11,6 +11,7 @@
 #include "canonical_gpu_plan.h"
 #include "gpu_tree.cuh"
 #include "reduce_plan.h"
+#include "reduce_tail.cuh"
 
 #define REDUCE_THREADS 256
 #define REDUCE_WARPS (REDUCE_THREADS / 32)
@@ -26,7 +27,7 @@ static_assert(REDUCE_THREADS * 2 * REDUCE_LOADS == REDUCE_TILE, "a tile is one l
  * three levels of one balanced tree over the tile's 8192 / L rows. */
 template <int L>
 __global__ void __launch_bounds__(REDUCE_THREADS)
-lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double *__restrict__ out)
+lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail)
 {
     __shared__ double warp_root[REDUCE_WARPS * L];
     const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
@@ -85,6 +86,8 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
             w[k] = warp_root[k * L + threadIdx.x];
         out[(uint64_t)blockIdx.x * L + threadIdx.x] = register_tree<REDUCE_WARPS>(w);
     }
+    if (tail.ticket != NULL)
+        finish_if_last_block(tail, out);
 }
 // [end]
 
@@ -132,7 +135,7 @@ __device__ __forceinline__ double2 batches_tree(const double *__restrict__ x, ui
 
 template <int L, int BATCHES>
 __global__ void __launch_bounds__(REDUCE_THREADS, 3) /* 3 blocks per SM, as the 8192-element kernels */
-lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out)
+lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail)
 {
     constexpr int PER_ROW = L / 2, GROUPS = REDUCE_THREADS / PER_ROW;
     constexpr uint64_t TILE = (uint64_t)REDUCE_TILE * BATCHES;
@@ -152,6 +155,8 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
             w[k] = group_root[k * L + i];
         out[(uint64_t)blockIdx.x * L + i] = register_tree<GROUPS>(w);
     }
+    if (tail.ticket != NULL)
+        finish_if_last_block(tail, out);
 }
 
 // [listing reduce-generic]
@@ -176,16 +181,18 @@ lanes_tile_reduce_generic(virtual_view view, uint64_t count, unsigned lanes, uin
 // [end]
 
 template <int L>
-static void launch_by_groups(unsigned batches, unsigned blocks, const double *x, uint64_t n, double *out)
+static void launch_by_groups(unsigned batches, unsigned blocks, const double *x, uint64_t n, double *out,
+                             reduce_tail tail)
 {
     if (batches == REDUCE_WIDE_BATCHES)
-        lanes_tile_reduce_by_groups<L, REDUCE_WIDE_BATCHES><<<blocks, REDUCE_THREADS>>>(x, n, out);
+        lanes_tile_reduce_by_groups<L, REDUCE_WIDE_BATCHES><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
     else
-        lanes_tile_reduce_by_groups<L, 1><<<blocks, REDUCE_THREADS>>>(x, n, out);
+        lanes_tile_reduce_by_groups<L, 1><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
 }
 
-/* One pass: `in` (as a view) -> out[tiles * lanes]. */
-static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *out)
+/* One pass: `in` (as a view) -> out[tiles * lanes]; with a tail (fast
+ * passes only) its last block goes on to R. */
+static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *out, reduce_tail tail)
 {
     if (!p->fast) {
         const unsigned blocks = grid_blocks_or_exit(
@@ -198,16 +205,16 @@ static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *ou
     const double *x = in.x;
     const uint64_t n = p->count;
     switch (p->lanes) {
-    case 1: lanes_tile_reduce_by_warps<1><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
-    case 2: lanes_tile_reduce_by_warps<2><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
-    case 4: lanes_tile_reduce_by_warps<4><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
-    case 8: lanes_tile_reduce_by_warps<8><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
-    case 16: lanes_tile_reduce_by_warps<16><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
-    case 32: lanes_tile_reduce_by_warps<32><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
-    case 64: lanes_tile_reduce_by_warps<64><<<blocks, REDUCE_THREADS>>>(x, n, out); break;
-    case 128: launch_by_groups<128>(p->batches, blocks, x, n, out); break;
-    case 256: launch_by_groups<256>(p->batches, blocks, x, n, out); break;
-    case 512: launch_by_groups<512>(p->batches, blocks, x, n, out); break;
+    case 1: lanes_tile_reduce_by_warps<1><<<blocks, REDUCE_THREADS>>>(x, n, out, tail); break;
+    case 2: lanes_tile_reduce_by_warps<2><<<blocks, REDUCE_THREADS>>>(x, n, out, tail); break;
+    case 4: lanes_tile_reduce_by_warps<4><<<blocks, REDUCE_THREADS>>>(x, n, out, tail); break;
+    case 8: lanes_tile_reduce_by_warps<8><<<blocks, REDUCE_THREADS>>>(x, n, out, tail); break;
+    case 16: lanes_tile_reduce_by_warps<16><<<blocks, REDUCE_THREADS>>>(x, n, out, tail); break;
+    case 32: lanes_tile_reduce_by_warps<32><<<blocks, REDUCE_THREADS>>>(x, n, out, tail); break;
+    case 64: lanes_tile_reduce_by_warps<64><<<blocks, REDUCE_THREADS>>>(x, n, out, tail); break;
+    case 128: launch_by_groups<128>(p->batches, blocks, x, n, out, tail); break;
+    case 256: launch_by_groups<256>(p->batches, blocks, x, n, out, tail); break;
+    case 512: launch_by_groups<512>(p->batches, blocks, x, n, out, tail); break;
     default:
         fprintf(stderr, "error: no fast reduce kernel for %u lanes\n", p->lanes);
         exit(EXIT_MISMATCH);
@@ -218,7 +225,34 @@ static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *ou
 struct gpu_reduce_plan {
     reduce_plan_t passes;
     double *buf[2]; /* ping-pong outputs of the passes */
+    int tail_pass;  /* the pass whose last block finishes the reduce; -1: none */
+    reduce_tail tail;
 };
+
+/* The first fast pass that leaves few enough partial values for one block,
+ * if later passes remain; -1 when there is none. */
+static int choose_tail_pass(const reduce_plan_t *p)
+{
+    for (int i = 0; i + 1 < p->npasses; i++)
+        if (p->pass[i].fast && p->pass[i].tiles * p->pass[i].lanes <= REDUCE_TAIL_MAX)
+            return i;
+    return -1;
+}
+
+static void tail_create(gpu_reduce_plan *p)
+{
+    p->tail_pass = choose_tail_pass(&p->passes);
+    if (p->tail_pass < 0)
+        return;
+    const reduce_pass *pass = &p->passes.pass[p->tail_pass];
+    p->tail.count = pass->tiles * pass->lanes;
+    p->tail.lanes = pass->lanes;
+    p->tail.ticket = (unsigned *)device_alloc_or_exit(sizeof(unsigned));
+    CUDA_CHECK(cudaMemset(p->tail.ticket, 0, sizeof(unsigned)));
+    for (int b = 0; b < 2; b++)
+        p->tail.scratch[b] = (double *)device_alloc_or_exit(doubles_bytes_or_exit(REDUCE_TAIL_MAX / 2 + 1));
+    p->tail.result = (double *)device_alloc_or_exit(sizeof(double));
+}
 
 static int aligned16(const void *p)
 {
@@ -243,19 +277,24 @@ static gpu_reduce_plan *reduce_plan_create(uint64_t nvirt, uint64_t lanes, int i
     }
     for (int b = 0; b < 2; b++)
         p->buf[b] = (double *)device_alloc_or_exit(doubles_bytes_or_exit(need[b]));
+    tail_create(p);
     return p;
 }
 
 // [listing reduce-passes]
-/* Runs the passes; the last one writes the single value R. */
+/* Runs the passes; the last one writes the single value R -- or the tail
+ * pass does, and the passes after it are not launched. */
 static const double *reduce_plan_enqueue(const gpu_reduce_plan *p, virtual_view input)
 {
     virtual_view in = input;
     double *out = NULL;
+    const reduce_tail no_tail = { NULL, 0, 0, { NULL, NULL }, NULL };
     for (int i = 0; i < p->passes.npasses; i++) {
         const reduce_pass *pass = &p->passes.pass[i];
         out = p->buf[i % 2];
-        launch_reduce_pass(pass, in, out);
+        launch_reduce_pass(pass, in, out, i == p->tail_pass ? p->tail : no_tail);
+        if (i == p->tail_pass)
+            return p->tail.result;
         in = virtual_identity(out, pass->tiles * pass->lanes); /* the next pass reads these */
     }
     return out;
@@ -282,12 +321,13 @@ extern "C" const double *gpu_reduce_plan_run(gpu_reduce_plan *plan, const double
 
 extern "C" int gpu_reduce_plan_passes(const gpu_reduce_plan *plan, int *fast)
 {
+    const int launched = plan->tail_pass >= 0 ? plan->tail_pass + 1 : plan->passes.npasses;
     int f = 0;
-    for (int i = 0; i < plan->passes.npasses; i++)
+    for (int i = 0; i < launched; i++)
         f += plan->passes.pass[i].fast;
     if (fast)
         *fast = f;
-    return plan->passes.npasses;
+    return launched;
 }
 
 extern "C" void gpu_reduce_plan_destroy(gpu_reduce_plan *plan)
@@ -296,6 +336,12 @@ extern "C" void gpu_reduce_plan_destroy(gpu_reduce_plan *plan)
         return;
     CUDA_CHECK(cudaFree(plan->buf[0]));
     CUDA_CHECK(cudaFree(plan->buf[1]));
+    if (plan->tail_pass >= 0) {
+        CUDA_CHECK(cudaFree(plan->tail.ticket));
+        CUDA_CHECK(cudaFree(plan->tail.scratch[0]));
+        CUDA_CHECK(cudaFree(plan->tail.scratch[1]));
+        CUDA_CHECK(cudaFree(plan->tail.result));
+    }
     free(plan);
 }
 
