@@ -25,7 +25,7 @@ static_assert(REDUCE_THREADS * 2 * REDUCE_LOADS == REDUCE_TILE, "a tile is one l
  * lane meet by shuffles (lane + L/2 holds the next row of the same lanes);
  * then the 16 chunks meet in registers, then the 8 warps in shared memory:
  * three levels of one balanced tree over the tile's 8192 / L rows. */
-template <int L>
+template <int L, bool TAIL>
 __global__ void __launch_bounds__(REDUCE_THREADS)
 lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail)
 {
@@ -86,7 +86,7 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
             w[k] = warp_root[k * L + threadIdx.x];
         out[(uint64_t)blockIdx.x * L + threadIdx.x] = register_tree<REDUCE_WARPS>(w);
     }
-    if (tail.ticket != NULL)
+    if constexpr (TAIL) /* a separate instantiation: the big first passes keep their registers */
         finish_if_last_block(tail, out);
 }
 // [end]
@@ -133,7 +133,7 @@ __device__ __forceinline__ double2 batches_tree(const double *__restrict__ x, ui
     }
 }
 
-template <int L, int BATCHES>
+template <int L, int BATCHES, bool TAIL>
 __global__ void __launch_bounds__(REDUCE_THREADS, 3) /* 3 blocks per SM, as the 8192-element kernels */
 lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail)
 {
@@ -155,7 +155,7 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
             w[k] = group_root[k * L + i];
         out[(uint64_t)blockIdx.x * L + i] = register_tree<GROUPS>(w);
     }
-    if (tail.ticket != NULL)
+    if constexpr (TAIL) /* a separate instantiation: the big first passes keep their registers */
         finish_if_last_block(tail, out);
 }
 
@@ -184,10 +184,23 @@ template <int L>
 static void launch_by_groups(unsigned batches, unsigned blocks, const double *x, uint64_t n, double *out,
                              reduce_tail tail)
 {
-    if (batches == REDUCE_WIDE_BATCHES)
-        lanes_tile_reduce_by_groups<L, REDUCE_WIDE_BATCHES><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
+    if (batches == REDUCE_WIDE_BATCHES && tail.ticket == NULL)
+        lanes_tile_reduce_by_groups<L, REDUCE_WIDE_BATCHES, false><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
+    else if (batches == REDUCE_WIDE_BATCHES)
+        lanes_tile_reduce_by_groups<L, REDUCE_WIDE_BATCHES, true><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
+    else if (tail.ticket == NULL)
+        lanes_tile_reduce_by_groups<L, 1, false><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
     else
-        lanes_tile_reduce_by_groups<L, 1><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
+        lanes_tile_reduce_by_groups<L, 1, true><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
+}
+
+template <int L>
+static void launch_by_warps(unsigned blocks, const double *x, uint64_t n, double *out, reduce_tail tail)
+{
+    if (tail.ticket == NULL)
+        lanes_tile_reduce_by_warps<L, false><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
+    else
+        lanes_tile_reduce_by_warps<L, true><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
 }
 
 /* One pass: `in` (as a view) -> out[tiles * lanes]; with a tail (fast
@@ -205,13 +218,13 @@ static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *ou
     const double *x = in.x;
     const uint64_t n = p->count;
     switch (p->lanes) {
-    case 1: lanes_tile_reduce_by_warps<1><<<blocks, REDUCE_THREADS>>>(x, n, out, tail); break;
-    case 2: lanes_tile_reduce_by_warps<2><<<blocks, REDUCE_THREADS>>>(x, n, out, tail); break;
-    case 4: lanes_tile_reduce_by_warps<4><<<blocks, REDUCE_THREADS>>>(x, n, out, tail); break;
-    case 8: lanes_tile_reduce_by_warps<8><<<blocks, REDUCE_THREADS>>>(x, n, out, tail); break;
-    case 16: lanes_tile_reduce_by_warps<16><<<blocks, REDUCE_THREADS>>>(x, n, out, tail); break;
-    case 32: lanes_tile_reduce_by_warps<32><<<blocks, REDUCE_THREADS>>>(x, n, out, tail); break;
-    case 64: lanes_tile_reduce_by_warps<64><<<blocks, REDUCE_THREADS>>>(x, n, out, tail); break;
+    case 1: launch_by_warps<1>(blocks, x, n, out, tail); break;
+    case 2: launch_by_warps<2>(blocks, x, n, out, tail); break;
+    case 4: launch_by_warps<4>(blocks, x, n, out, tail); break;
+    case 8: launch_by_warps<8>(blocks, x, n, out, tail); break;
+    case 16: launch_by_warps<16>(blocks, x, n, out, tail); break;
+    case 32: launch_by_warps<32>(blocks, x, n, out, tail); break;
+    case 64: launch_by_warps<64>(blocks, x, n, out, tail); break;
     case 128: launch_by_groups<128>(p->batches, blocks, x, n, out, tail); break;
     case 256: launch_by_groups<256>(p->batches, blocks, x, n, out, tail); break;
     case 512: launch_by_groups<512>(p->batches, blocks, x, n, out, tail); break;
