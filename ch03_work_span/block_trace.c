@@ -4,10 +4,13 @@
  * values after, odd carry) for N = 1024 and N = 1000. The GPU runs the same
  * tree in shared memory with one thread per value and records per level how
  * many threads added and how many __syncthreads() barriers ran; the host
- * prints that GPU-recorded trace and checks it against the CPU's.
- * --missing-barrier leaves out the barrier between levels: a data race. */
+ * checks the trace it recorded against the CPU's and prints only where the
+ * two differ (--gpu-table prints the whole GPU record).
+ * --missing-barrier leaves out the barrier between levels: a data race.
+ * --svg and --dot draw the CPU trace as a figure (tree_figures.h). */
 #include "block_trace.h"
 #include "common.h"
+#include "tree_figures.h"
 #include "tree_trace.h"
 
 #include <inttypes.h>
@@ -79,7 +82,38 @@ static int gpu_trace_matches(const gpu_block_trace *g, const tree_trace *t)
 }
 // [end]
 
-static int trace_one(int n, run_on where, int quiet, long long *x, long long *scratch)
+/* Prints every level where the GPU's record differs from the CPU trace, then
+ * one line that sums up the GPU record: the CPU table is not repeated. */
+static void print_gpu_differences(const gpu_block_trace *g, const tree_trace *t, int threads)
+{
+    int differ = 0;
+    unsigned barriers = 0;
+    for (int k = 0; k < BLOCK_TRACE_MAX_LEVELS; k++) {
+        barriers += g->barriers[k];
+        const tree_level none = { 0, 0, 0, 0 };
+        const tree_level *lv = k < t->span ? &t->level[k] : &none;
+        const unsigned want_barriers = k < t->span;
+        if (g->elements_before[k] == (unsigned)lv->elements_before &&
+            g->additions[k] == (unsigned)lv->additions &&
+            g->elements_after[k] == (unsigned)lv->elements_after &&
+            g->odd_carry[k] == (unsigned)lv->odd_carry && g->barriers[k] == want_barriers)
+            continue;
+        printf("  level %2d differs: CPU %lld values, %lld additions, carry %d, 1 barrier;"
+               " GPU %u values, %u threads added, carry %u, %u barriers\n", k, lv->elements_before,
+               lv->additions, lv->odd_carry, g->elements_before[k], g->additions[k],
+               g->odd_carry[k], g->barriers[k]);
+        differ++;
+    }
+    if (differ == 0 && g->levels == (unsigned)t->span && g->sum == t->sum)
+        printf("  GPU trace (one block of %d threads): identical to the CPU trace above, level for\n"
+               "  level, with one __syncthreads() before each level: %u barriers, sum %lld\n",
+               threads, barriers, g->sum);
+    else
+        printf("  GPU trace (one block of %d threads): %d levels differ from the CPU trace;"
+               " GPU levels %u, barriers %u, sum %lld\n", threads, differ, g->levels, barriers, g->sum);
+}
+
+static int trace_one(int n, run_on where, int quiet, int gpu_table, long long *x, long long *scratch)
 {
     fill_ascending(x, (size_t)n);
     tree_trace t;
@@ -100,9 +134,13 @@ static int trace_one(int n, run_on where, int quiet, long long *x, long long *sc
     if (where & RUN_GPU) {
         gpu_block_trace g;
         gpu_block_tree_traced(x, n, 0, 1, &g);
-        if (!quiet) {
-            printf("N = %d, trace recorded by the GPU (one block of %d threads):\n", n, (n + 31) / 32 * 32);
+        const int threads = (n + 31) / 32 * 32;
+        if (!quiet && gpu_table) {
+            printf("N = %d, trace recorded by the GPU (one block of %d threads):\n", n, threads);
             print_gpu_trace(&g);
+            printf("\n");
+        } else if (!quiet) {
+            print_gpu_differences(&g, &t, threads);
             printf("\n");
         }
         snprintf(what, sizeof what, "N = %d: GPU-recorded trace equals the CPU trace, one barrier per level", n);
@@ -170,16 +208,56 @@ static int run_missing_barrier(int n, int trials, long long *x, int quiet)
     return verdict(what, wrong == 0);
 }
 
+/* --svg and --dot: the CPU trace of 1..n as a figure on stdout. */
+static int draw_figure(int n, int svg, long long *x, long long *scratch)
+{
+    if (!svg && n > TREE_DOT_MAX_N) {
+        fprintf(stderr, "error: --dot draws every value: --n must be at most %d, got %d\n",
+                TREE_DOT_MAX_N, n);
+        return EXIT_BAD_INPUT;
+    }
+    fill_ascending(x, (size_t)n);
+    tree_trace t;
+    tree_sum_traced(x, (size_t)n, scratch, &t);
+    if (svg) {
+        tree_levels_svg(stdout, &t);
+        return EXIT_PASS;
+    }
+    return tree_dot(stdout, x, (size_t)n, &t) ? EXIT_PASS : EXIT_MISMATCH;
+}
+
+/* The default run: N = 1024 and N = 1000, then (GPU) the sweep of sizes. */
+static int trace_default(run_on where, int quiet, int gpu_table, long long *x, long long *scratch)
+{
+    int ok = trace_one(1024, where, quiet, gpu_table, x, scratch);
+    if (!quiet)
+        printf("\n");
+    ok &= trace_one(1000, where, quiet, gpu_table, x, scratch);
+    tree_trace t;
+    fill_ascending(x, 1000);
+    tree_sum_traced(x, 1000, scratch, &t);
+    ok &= verdict("N = 1000 has levels with an odd carry (exactly 2)", tree_odd_carry_levels(&t) == 2);
+    if (where & RUN_GPU) {
+        if (!quiet)
+            printf("\n");
+        ok &= sweep_sizes(quiet, x, scratch);
+    }
+    return ok;
+}
+
 int main(int argc, char **argv)
 {
     uint64_t n = 0, trials = 100;
-    int quiet = 0, missing_barrier = 0;
+    int quiet = 0, missing_barrier = 0, svg = 0, dot = 0, gpu_table = 0;
     const char *on = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "trace only this N (default: 1024 and 1000)", 1, BLOCK_TRACE_MAX_N, NULL },
         CLI_OPTION_ON(&on),
+        { "--gpu-table", CLI_FLAG, &gpu_table, "print the whole GPU-recorded trace, not only where it differs", 0, 0, NULL },
         { "--missing-barrier", CLI_FLAG, &missing_barrier, "GPU: leave out the barrier between levels (a race)", 0, 0, NULL },
         { "--trials", CLI_U64, &trials, "blocks that run the racy tree at once (default 100)", 1, BLOCK_TRACE_MAX_TRIALS, NULL },
+        { "--svg", CLI_FLAG, &svg, "print the levels of the CPU trace of 1..N as SVG (default N = 1024)", 0, 0, NULL },
+        { "--dot", CLI_FLAG, &dot, "print the whole CPU tree of 1..N as Graphviz DOT (N <= 32, default 13)", 0, 0, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
@@ -189,9 +267,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --missing-barrier is a GPU experiment; it cannot run with --on cpu\n");
         return EXIT_BAD_INPUT;
     }
-    const run_on where = cli_resolve_on(missing_barrier && on == NULL ? "gpu" : on);
-
+    if ((svg || dot) && (svg + dot + missing_barrier > 1 || (on != NULL && strcmp(on, "cpu") != 0))) {
+        fprintf(stderr, "error: --svg and --dot draw the CPU trace; use one of them alone, with --on cpu or no --on\n");
+        return EXIT_BAD_INPUT;
+    }
     long long x[BLOCK_TRACE_MAX_N], scratch[BLOCK_TRACE_MAX_N];
+    if (svg || dot)
+        return draw_figure(n ? (int)n : (svg ? BLOCK_TRACE_MAX_N : 13), svg, x, scratch);
+    const run_on where = cli_resolve_on(missing_barrier && on == NULL ? "gpu" : on);
     if (missing_barrier)
         return exit_status(run_missing_barrier(n ? (int)n : BLOCK_TRACE_MAX_N, (int)trials, x, quiet));
 
@@ -201,23 +284,7 @@ int main(int argc, char **argv)
             printf("(CPU only: --on cpu, or no CUDA device)\n");
         printf("\n");
     }
-    int ok = 1;
-    if (n) {
-        ok &= trace_one((int)n, where, quiet, x, scratch);
-    } else {
-        ok &= trace_one(1024, where, quiet, x, scratch);
-        if (!quiet)
-            printf("\n");
-        ok &= trace_one(1000, where, quiet, x, scratch);
-        tree_trace t;
-        fill_ascending(x, 1000);
-        tree_sum_traced(x, 1000, scratch, &t);
-        ok &= verdict("N = 1000 has levels with an odd carry (exactly 2)", tree_odd_carry_levels(&t) == 2);
-        if (where & RUN_GPU) {
-            if (!quiet)
-                printf("\n");
-            ok &= sweep_sizes(quiet, x, scratch);
-        }
-    }
+    const int ok = n ? trace_one((int)n, where, quiet, gpu_table, x, scratch)
+                     : trace_default(where, quiet, gpu_table, x, scratch);
     return exit_status(ok);
 }

@@ -4,7 +4,12 @@
  *
  * Without --bench it only checks, for a few p, that the GPU result equals
  * the CPU's tree bit for bit: the tree (and so the rounding) is fixed, only
- * who computes which addition changes with p. */
+ * who computes which addition changes with p.
+ * --schedule P needs no GPU: it replays the kernel's schedule on the CPU and
+ * prints which thread adds which pair in which step (--svg: as a picture).
+ * --p-equals-span commits a trap: it takes p = S threads, as if the span
+ * counted additions, and expects the tree to finish in S steps. */
+#include "brent_schedule.h"
 #include "common.h"
 #include "grid_tree.h"
 #include "tree_trace.h"
@@ -140,16 +145,66 @@ static int check(const double *x, int n, double cpu_sum, int quiet)
     return verdict("the GPU tree gives the CPU tree's sum bit for bit for every p", same);
 }
 
+static void print_schedule_levels(const brent_schedule *s)
+{
+    printf("%5s  %8s  %21s\n", "level", "pairs", "steps = ceil(pairs/p)");
+    for (int k = 0; k < s->levels; k++)
+        printf("%5d  %8lld  %21lld\n", k, s->pairs[k], s->steps[k]);
+    printf("T_p = %lld steps; Brent's bound W/p + S = %.3f; the best time S = %d needs p >= %lld "
+           "(the widest level)\n\n", s->total_steps, (double)s->work / (double)s->p + s->levels,
+           s->levels, s->widest);
+}
+
+/* --schedule: the kernel's schedule on the CPU, checked against Brent. */
+static int run_schedule(const double *x, long long n, long long p, int p_equals_span, int svg,
+                        double cpu_sum, double *scratch)
+{
+    brent_schedule s;
+    if (p_equals_span)
+        p = ceil_log2_u64((uint64_t)n) > 0 ? ceil_log2_u64((uint64_t)n) : 1;
+    brent_schedule_build(n, p, &s);
+    if (svg) {
+        if (brent_schedule_svg(stdout, &s))
+            return EXIT_PASS;
+        fprintf(stderr, "error: --svg draws at most n = %d, p = %d and %d steps; got n = %lld, p = %lld, "
+                "%lld steps\n", BRENT_TABLE_MAX_N, BRENT_TABLE_MAX_P, BRENT_SVG_MAX_STEPS, n, p, s.total_steps);
+        return EXIT_BAD_INPUT;
+    }
+    printf("Brent's schedule of grid_tree_sum: thread g of p adds the pairs g, g + p, ... of each level\n");
+    printf("n = %lld values, p = %lld threads%s: W = %lld additions, S = %d levels\n\n", n, p,
+           p_equals_span ? " (p = S: the trap)" : "", s.work, s.levels);
+    print_schedule_levels(&s);
+    if (n <= BRENT_TABLE_MAX_N && p <= BRENT_TABLE_MAX_P) {
+        brent_schedule_print_steps(&s);
+        printf("\n");
+    }
+    const double replayed = brent_schedule_replay(&s, x, scratch);
+    int ok = verdict("the additions in schedule order give the CPU tree's sum bit for bit",
+                     doubles_bit_equal(replayed, cpu_sum));
+    char what[160];
+    snprintf(what, sizeof what, "T_p = %lld <= W/p + S = %.3f (Brent's bound)", s.total_steps,
+             (double)s.work / (double)p + s.levels);
+    ok &= verdict(what, (double)s.total_steps <= (double)s.work / (double)p + s.levels);
+    if (p_equals_span || p >= s.widest) {
+        snprintf(what, sizeof what, "p = %lld threads finish in S = %d steps (the best time)", p, s.levels);
+        ok &= verdict(what, s.total_steps == s.levels);
+    }
+    return exit_status(ok);
+}
+
 int main(int argc, char **argv)
 {
-    uint64_t n = 0, seed = 1, reps = 51;
-    int do_bench = 0, quiet = 0;
+    uint64_t n = 0, seed = 1, reps = 51, schedule = 0;
+    int do_bench = 0, quiet = 0, p_equals_span = 0, svg = 0;
     const char *dat = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "values in the tree (default 10007; with --bench 2^20)", 1, GRID_TREE_MAX_N, NULL },
         { "--bench", CLI_FLAG, &do_bench, "time p = 1, 2, 4, ... up to the whole GPU (markdown table)", 0, 0, NULL },
         { "--reps", CLI_U64, &reps, "most timed runs per p (default 51; long runs get fewer, at least 3)", 1, 10000, NULL },
         { "--dat", CLI_STRING, &dat, "with --bench: also write the plot data to this file", 0, 0, NULL },
+        { "--schedule", CLI_U64, &schedule, "CPU only: replay the kernel's schedule on P threads (default n = 13)", 1, UINT64_C(1) << 31, NULL },
+        { "--p-equals-span", CLI_FLAG, &p_equals_span, "the trap: schedule on p = S threads and expect S steps", 0, 0, NULL },
+        { "--svg", CLI_FLAG, &svg, "with --schedule: draw the schedule as SVG (n <= 64, p <= 8)", 0, 0, NULL },
         { "--seed", CLI_U64, &seed, "random seed of the input (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
@@ -160,17 +215,27 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --dat needs --bench\n");
         return EXIT_BAD_INPUT;
     }
-    gpu_require_device();
+    const int scheduling = schedule != 0 || p_equals_span;
+    if ((svg && !scheduling) || (scheduling && (do_bench || dat))) {
+        fprintf(stderr, "error: --svg needs --schedule; --schedule and --p-equals-span run without --bench\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (!scheduling)
+        gpu_require_device();
     if (n == 0)
-        n = do_bench ? (UINT64_C(1) << 20) : 10007;
+        n = scheduling ? 13 : (do_bench ? (UINT64_C(1) << 20) : 10007);
     double *x = alloc_or_exit((size_t)n, sizeof *x, "the input");
     double *scratch = alloc_or_exit((size_t)n, sizeof *scratch, "the scratch array");
     splitmix64 g = { seed };
     for (uint64_t i = 0; i < n; i++)
         x[i] = splitmix64_uniform(&g, -1.0, 1.0);
     const double cpu_sum = pairwise_tree_sum(x, n, scratch);
-    const int ok = do_bench ? bench(x, (int)n, cpu_sum, (int)reps, dat) : check(x, (int)n, cpu_sum, quiet);
+    int status;
+    if (scheduling)
+        status = run_schedule(x, (long long)n, (long long)schedule, p_equals_span, svg, cpu_sum, scratch);
+    else
+        status = exit_status(do_bench ? bench(x, (int)n, cpu_sum, (int)reps, dat) : check(x, (int)n, cpu_sum, quiet));
     free(x);
     free(scratch);
-    return exit_status(ok);
+    return status;
 }

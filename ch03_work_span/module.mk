@@ -5,15 +5,15 @@ ch03_work_span/work_span.SRCS := ch03_work_span/work_span.c ch03_work_span/lib/t
                                  ch03_work_span/gpu/sum_shapes.cu
 
 PROGRAMS += ch03_work_span/block_trace
-ch03_work_span/block_trace.SRCS := ch03_work_span/block_trace.c ch03_work_span/lib/tree_trace.c \
+ch03_work_span/block_trace.SRCS := ch03_work_span/block_trace.c ch03_work_span/lib/tree_trace.c ch03_work_span/lib/tree_figures.c \
                                    ch03_work_span/gpu/block_trace.cu
 
 PROGRAMS += ch03_work_span/amdahl_brent
 ch03_work_span/amdahl_brent.SRCS := ch03_work_span/amdahl_brent.c ch03_work_span/lib/tree_trace.c
 
-# brent_gpu has no CPU path worth running alone: it needs the GPU (exit 77 without).
+# brent_gpu needs the GPU (exit 77 without), except --schedule, its CPU replay.
 PROGRAMS += ch03_work_span/brent_gpu
-ch03_work_span/brent_gpu.SRCS := ch03_work_span/brent_gpu.c ch03_work_span/lib/tree_trace.c \
+ch03_work_span/brent_gpu.SRCS := ch03_work_span/brent_gpu.c ch03_work_span/lib/tree_trace.c ch03_work_span/lib/brent_schedule.c \
                                  ch03_work_span/gpu/grid_tree.cu
 
 PROGRAMS += ch03_work_span/device_reduce ch03_work_span/device_reduce_bench

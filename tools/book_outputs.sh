@@ -17,6 +17,7 @@ while IFS= read -r line; do
     split_book_entry "$line"; name=$book_name; cmd=$book_cmd
     [ "$name" = - ] && continue
     case $book_kind in
+    dot|svg|data) continue ;; # figures: tools/book_figures.sh draws them
     cpu)
         { echo "# \$ $cmd"; sh -c "$cmd" 2>&1; } > "$outdir/$name.txt"
         code=$?
