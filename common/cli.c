@@ -183,7 +183,7 @@ static void print_help(const char *program, const char *summary,
         snprintf(left, sizeof left, "%s%s%s", o->name, *arg ? " " : "", arg);
         printf("  %-*s %s", HELP_COLUMN, left, o->help);
         if (o->kind == CLI_CHOICE && strcmp(arg, "WORD") == 0)
-            printf(" (WORD: %s)", o->choices);
+            printf("; WORD: %s", o->choices);
         printf("\n");
     }
     printf("  %-*s %s\n", HELP_COLUMN, "--help", "print this help and exit");
