@@ -6,6 +6,7 @@
 #   make book       the book (build/book/index.html, needs pandoc)
 #   make bench      every benchmark (needs a GPU); results under build/bench/
 #   make sanitize   every CUDA program under compute-sanitizer (needs a GPU)
+#   make asan       the CPU tests with the host code under ASan + UBSan (build-asan/)
 #   make clean
 #
 # Each chapter folder has the same shape: the programs a student runs at its
@@ -54,6 +55,8 @@ NVFLAGS := -O3 -std=c++17 $(NVARCH) --fmad=false $(CCCL_INCLUDES) -Icommon \
 
 PROGRAMS :=
 include $(wildcard $(addsuffix /module.mk,$(CHAPTERS)))
+# bench/ holds programs but no chapter (no tests.list or book.list of its own)
+include bench/module.mk
 include tools/assignment/assignment.mk
 
 # A program with a .cu source has a GPU path. Built without nvcc, it links
@@ -77,7 +80,7 @@ COMMON_GPU_LIB := $(BUILD)/common/libcommon_gpu.a
 COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/%.o,common/cli.c common/rng.c common/verify.c common/timing.c common/alloc.c)
 COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/run_on.c common/run_header.c $(COMMON_GPU_SRC))
 
-.PHONY: all run test book bench sanitize clean ctest-file nvcc-note
+.PHONY: all run test book bench sanitize asan clean ctest-file nvcc-note
 all: $(addprefix $(BUILD)/,$(PROGRAMS)) ctest-file nvcc-note
 
 nvcc-note:
@@ -175,5 +178,36 @@ bench: all
 sanitize: all
 	sh tools/run_list.sh sanitize $(BUILD)/sanitize $(or $(ONLY),$(CHAPTERS))
 
+# --- host sanitizers ------------------------------------------------------------
+# make asan: every program's host C code built with AddressSanitizer and
+# UndefinedBehaviorSanitizer, then the CPU tests run against it; any report
+# ends the test with a failure (-fno-sanitize-recover, halt_on_error).
+# The tests name their programs as build/..., so the sanitized build is made
+# in a copy of the tree, build-asan/tree/, whose own build/ it is: nothing
+# in build/ is touched, and the copy is refreshed (not rebuilt) each time.
+# It is built without nvcc (NVCC=), on purpose: every C source, the mains
+# of the CUDA programs included, is sanitized and links the gpu/no_cuda.c
+# stubs. With nvcc the link would need LDLIBS='-lasan -lubsan -lm' (nvcc
+# does not pass -fsanitize to its linker) and the CUDA runtime would run
+# under ASan, which reports the driver's own mappings unless
+# protect_shadow_gap=0 -- noise, for no sanitized line of ours, since the .cu
+# host code is compiled by nvcc without the sanitizers anyway.
+# ASAN_TESTS picks the tests: every cpu test except the book's and the
+# assignment kits' (they rebuild the whole tree or run pandoc, and test no
+# C code of their own) and the literal-evaluator sweep (minutes under ASan;
+# unit_quick_default runs the same code on smaller N).
+ASAN_DIR   := build-asan
+ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g
+ASAN_TESTS ?= -L cpu -E '^(book|assignment)[.]|[.]unit_literal_'
+asan:
+	@mkdir -p $(ASAN_DIR)/tree
+	git ls-files -z --cached --others --exclude-standard | \
+	  tar --null --ignore-failed-read -cf - -T - | tar -xf - -C $(ASAN_DIR)/tree
+	$(MAKE) -C $(ASAN_DIR)/tree --no-print-directory NVCC= EXTRA_CFLAGS='$(ASAN_FLAGS)' \
+	  LDLIBS='$(ASAN_FLAGS) -lm' all
+	cd $(ASAN_DIR)/tree && ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \
+	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  ctest --test-dir build --output-on-failure -j$(NPROC) $(ASAN_TESTS)
+
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(ASAN_DIR)

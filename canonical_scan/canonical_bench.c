@@ -192,7 +192,7 @@ int main(int argc, char **argv)
                 fprintf(f, " %.1f", m[s][op].gbs);
             fprintf(f, "\n");
         }
-        fclose(f);
+        cli_close_output(f, dat);
     }
     device_free(d_x);
     device_free(d_out);

@@ -111,7 +111,7 @@ static int bench(const double *x, int n, double cpu_sum, int max_reps, const cha
         same &= doubles_bit_equal(r->sum, cpu_sum);
     }
     if (dat)
-        fclose(dat);
+        cli_close_output(dat, dat_path);
     printf("\n");
     return verdict("every p gives the CPU tree's sum bit for bit", same);
 }

@@ -76,6 +76,6 @@ int main(int argc, char **argv)
     }
     printf("\n");
     if (dat)
-        fclose(dat);
+        cli_close_output(dat, dat_path);
     return exit_status(verdict("Wyllie and the ruling set equal the CPU walk at every size", ok));
 }

@@ -50,7 +50,7 @@ static int bench(int argc, char **argv, int min_log, int max_log, int reps, uint
     }
     printf("\n");
     if (dat)
-        fclose(dat);
+        cli_close_output(dat, dat_path);
     return exit_status(verdict("both GPU sums equal n(n+1)/2 at every size", ok));
 }
 

@@ -5,9 +5,17 @@
  * missing value, "abc" where a number belongs, 0 or a negative where it is
  * not allowed, a number too large -- prints one line
  *     error: --n expects an integer in [1, 1073741824], got 'abc'
- * and exits with EXIT_BAD_INPUT (2). `--help` prints the usage and exits 0.
- * Values may be written `--n 1000`, `--n=1000`, in hex (`0x3e8`) or as a
- * power of two (`2^20`). */
+ * and exits with EXIT_BAD_INPUT (2); so does an option given twice
+ * ("error: --n given twice"). `--help` prints the usage and exits 0.
+ * Values may be written `--n 1000`, `--n=1000`, in decimal (leading zeros
+ * allowed: `010` is ten), in hex with 0x (`0x3e8`) or as a power of two
+ * (`2^20`); nothing else -- no sign, no white space, no octal.
+ *
+ * Output is checked: cli_parse makes every later exit flush stdout and any
+ * file of cli_open_output still open, and a write that failed (a full disk,
+ * /dev/full, a closed stdout) ends the program with
+ *     error: writing stdout: No space left on device
+ * and EXIT_MISMATCH (1) whatever status it was about to exit with. */
 #ifndef COMMON_CLI_H
 #define COMMON_CLI_H
 
@@ -24,7 +32,8 @@ typedef enum {
     CLI_U64,     /* unsigned integer in [min, max]; target is uint64_t */
     CLI_DOUBLE,  /* finite floating-point number; target is double */
     CLI_CHOICE,  /* one word of `choices` ("cpu|gpu|both"); target is const char * */
-    CLI_STRING   /* any non-empty text (a file name); target is const char * */
+    CLI_STRING   /* any non-empty text; target is const char *; --help shows it as
+                    FILE, or as `choices` when that is set ("M,N,K,L") */
 } cli_kind;
 
 typedef struct {
@@ -33,17 +42,25 @@ typedef struct {
     void *target;        /* where the parsed value goes */
     const char *help;    /* one line for --help */
     uint64_t min, max;   /* CLI_U64 only: inclusive range */
-    const char *choices; /* CLI_CHOICE only: "a|b|c" */
+    const char *choices; /* CLI_CHOICE: "a|b|c"; CLI_STRING: the --help word (NULL: FILE) */
 } cli_option;
 
-/* Parses argv against the table; exits 0 on --help and 2 on any error. */
+#define CLI_MAX_OPTIONS 64
+
+/* Parses argv against the table; exits 0 on --help and 2 on any error.
+ * Registers the exit handler that checks stdout (see above). */
 void cli_parse(int argc, char **argv, const char *summary,
                const cli_option *options, size_t count);
 
 /* Opens the file an option names (--dat FILE, --tsv FILE) for writing.
- * NULL path: returns NULL (the option was not given). A file that cannot be
- * written: "error: cannot write 'PATH'" and exit EXIT_BAD_INPUT. */
+ * NULL path: returns NULL (the option was not given). A file that cannot
+ * be opened: "error: cannot write 'PATH': REASON" and exit EXIT_BAD_INPUT. */
 FILE *cli_open_output(const char *path);
+
+/* Flushes and closes a file of cli_open_output (NULL: nothing to do). A
+ * write that failed: "error: writing WHAT: REASON" and exit EXIT_MISMATCH;
+ * WHAT names the output, usually its path. */
+void cli_close_output(FILE *f, const char *what);
 
 /* Writes argv joined by spaces (the exact command, for benchmark tables);
  * truncated to size - 1 characters. */

@@ -5,6 +5,7 @@
 #include "common.h"
 #include "picker.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +120,10 @@ int main(int argc, char **argv)
             printf("disagrees: line %d: %s n_out=%d k=%d block=%d: measured %s, picker says %s\n", line_no,
                    field[c_dtype], (int)n_out, (int)k, (int)block, measured ? "warp" : "serial",
                    picked ? "warp" : "serial");
+    }
+    if (ferror(f)) { /* a directory opens, but reading it fails (EISDIR) */
+        fprintf(stderr, "error: cannot read sweep table '%s': %s\n", path, strerror(errno));
+        return EXIT_BAD_INPUT;
     }
     fclose(f);
     if (cells == 0) {

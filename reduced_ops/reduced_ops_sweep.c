@@ -208,7 +208,7 @@ int main(int argc, char **argv)
                     c->serial.reps, c->warp.reps, c->shape_index);
     }
     if (tsv)
-        fclose(tsv);
+        cli_close_output(tsv, tsv_path);
     if (!check_only)
         printf("\nwarp per output picked in %d of %d cells; the picker agrees with %d of %d\n\n", warp_wins,
                n_cells, picker_agrees, n_cells);

@@ -40,7 +40,7 @@ int main(int argc, char **argv)
     const cli_option options[] = {
         { "--op", CLI_CHOICE, &op_text, "which op (default bilinear)", 0, 0, OP_CHOICES },
         { "--dtype", CLI_CHOICE, &dtype_text, "element type (default float)", 0, 0, "float|double" },
-        { "--shape", CLI_STRING, &shape_text, "M,N,K,L (default 5,3,45,37)", 0, 0, NULL },
+        { "--shape", CLI_STRING, &shape_text, "M,N,K,L (default 5,3,45,37)", 0, 0, "M,N,K,L" },
         { "--seed", CLI_U64, &seed, "random seed (default 11)", 0, UINT64_MAX, NULL },
         CLI_OPTION_ON(&on),
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },

@@ -8,6 +8,8 @@ set -eu
 build=$1; log=$2
 cpu=$(ctest --test-dir "$build" -N -L cpu | sed -n 's/^ *Test *#[0-9]*: *//p')
 [ -n "$cpu" ] || { echo "error: no cpu test registered in $build"; exit 1; }
+# a log without CTest's summary line is no evidence that nothing was skipped
+grep -qE '^[0-9]+% tests passed' "$log" || { echo "error: $log holds no CTest summary"; exit 1; }
 skipped=$(sed -n 's/^[[:space:]]*[0-9]* - \([^ ]*\) (Skipped)$/\1/p' "$log")
 bad=""
 for t in $skipped; do

@@ -12,6 +12,7 @@ table=$log_dir/table.txt
 failed=0; row=0; ran=0; skipped=0
 for chapter in "$@"; do
     while IFS= read -r line; do
+        [ -n "$line" ] || continue # the here-document of an empty list is one empty line
         split_book_entry "$line"; kind=$book_kind; cmd=$book_cmd
         [ "$kind" = measured ] && continue
         row=$((row + 1))
@@ -51,4 +52,5 @@ else
     echo "book: not built (pandoc not found: apt-get install pandoc)"
 fi
 echo "logs: $log_dir/"
+[ "$row" -gt 0 ] || { echo "FAIL: no cpu or gpu entry in the book.list of: $*"; exit 1; }
 [ "$failed" -eq 0 ]

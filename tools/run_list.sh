@@ -46,4 +46,7 @@ $(list_entries "$chapter/device.list")
 EOF
 done
 echo "$mode: $count runs, $failed failed; logs in $outdir/"
+# no line of that mode in any device.list is a mistake (a misspelt mode or
+# chapter), not a clean run
+[ "$count" -gt 0 ] || { echo "FAIL: no '$mode' line in the device.list of: $*"; exit 1; }
 [ "$failed" -eq 0 ]

@@ -1,7 +1,13 @@
 /* test_canonical_cpu.c - unit tests of the CPU library: the published
  * values, scan/reduce consistency, the fast library against the literal
  * evaluator (named_expression.c), the conventions for init and n == 0, and
- * repeatability. Each group prints one line; exit 1 if any fails. */
+ * repeatability. Each group prints one line; exit 1 if any fails.
+ *
+ * With no arguments it runs in seconds: every group, the literal one on
+ * N = 0..LITERAL_QUICK_N_MAX. --full runs the literal evaluator on every N
+ * up to SMALL_N_MAX, which costs about N^3 (a minute or more); --shard K/S
+ * runs the Kth of S interleaved slices of those sizes, so that the full
+ * sweep can be split into tests that each finish quickly. */
 #include "common.h"
 #include "canonical_cpu.h"
 #include "named_expression.h"
@@ -13,6 +19,12 @@
 #include <string.h>
 
 #define SMALL_N_MAX 300
+#define LITERAL_QUICK_N_MAX 64
+
+/* the sizes test_literal_scans covers: n <= literal_n_max with
+ * n % shard_count == shard_index (set by --full and --shard) */
+static size_t literal_n_max = LITERAL_QUICK_N_MAX;
+static uint64_t shard_index = 0, shard_count = 1;
 
 static int failures = 0;
 
@@ -173,7 +185,7 @@ static void test_literal_scans(void)
         const policy_case *pc = &policy_cases[p];
         int scans_ok = 1, reduces_ok = 1;
         for (int hostile = 0; hostile <= 1; hostile++) {
-            for (size_t n = 0; n <= SMALL_N_MAX; n++) {
+            for (size_t n = shard_index; n <= literal_n_max; n += shard_count) {
                 p4016_data(LCG64_DEFAULT_SEED, hostile, x, n);
                 for (size_t c = 0; c < 2; c++) {
                     const int has_init = init_cases[c].has_init;
@@ -197,9 +209,15 @@ static void test_literal_scans(void)
                 }
             }
         }
+        char sizes[64];
+        if (shard_count == 1)
+            snprintf(sizes, sizeof sizes, "N = 0..%zu", literal_n_max);
+        else
+            snprintf(sizes, sizeof sizes, "N = %" PRIu64 ", %" PRIu64 " + %" PRIu64 ", ... <= %zu", shard_index,
+                     shard_index, shard_count, literal_n_max);
         expect(scans_ok && reduces_ok,
-               "literal: %s<%u> scans and reduce equal the literal evaluator, N = 0..%d, base/hostile, init or not",
-               scan_policy_name(pc->policy), pc->block, SMALL_N_MAX);
+               "literal: %s<%u> scans and reduce equal the literal evaluator, %s, base/hostile, init or not",
+               scan_policy_name(pc->policy), pc->block, sizes);
     }
     expr_arena_free(&a);
     free(x);
@@ -361,17 +379,48 @@ static void test_repeatability(void)
     free(copy);
 }
 
+/* --shard K/S: 1 <= K <= S <= 64; sets shard_index = K - 1, shard_count = S. */
+static void parse_shard(const char *text)
+{
+    char k_text[24];
+    const char *slash = strchr(text, '/');
+    uint64_t k, count;
+    const size_t k_len = slash ? (size_t)(slash - text) : 0;
+    if (slash != NULL && k_len < sizeof k_text) {
+        memcpy(k_text, text, k_len);
+        k_text[k_len] = '\0';
+        if (cli_parse_u64(slash + 1, 1, 64, &count) == 0 && cli_parse_u64(k_text, 1, count, &k) == 0) {
+            shard_index = k - 1;
+            shard_count = count;
+            return;
+        }
+    }
+    fprintf(stderr, "error: --shard expects K/S with 1 <= K <= S <= 64, got '%s'\n", text);
+    exit(EXIT_BAD_INPUT);
+}
+
 int main(int argc, char **argv)
 {
     uint64_t seed = 20260512;
-    const char *group = "all";
+    const char *group = "all", *shard = NULL;
+    int full = 0;
     const cli_option options[] = {
         { "--seed", CLI_U64, &seed, "seed of the random sizes and probes (default 20260512)", 0, UINT64_MAX, NULL },
         { "--group", CLI_CHOICE, &group, "which tests to run (default all)", 0, 0,
           "all|published|conventions|consistency|literal|lanes|repeatability" },
+        { "--full", CLI_FLAG, &full, "literal evaluator on every N up to 300, not 64 (a minute or more)", 0, 0, NULL },
+        { "--shard", CLI_STRING, &shard, "with --group literal: only the Kth of S slices of the sizes", 0, 0, "K/S" },
     };
     cli_parse(argc, argv, "Unit tests of the canonical reduce and scan CPU library.", options,
               sizeof options / sizeof options[0]);
+    if (shard != NULL && strcmp(group, "literal") != 0) {
+        fprintf(stderr, "error: --shard splits only --group literal\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (shard != NULL)
+        parse_shard(shard);
+    if (full)
+        literal_n_max = SMALL_N_MAX;
     const int all = strcmp(group, "all") == 0;
 #define GROUP(name) (all || strcmp(group, name) == 0)
     if (GROUP("published"))
@@ -384,7 +433,8 @@ int main(int argc, char **argv)
     }
     if (GROUP("literal")) {
         test_literal_scans();
-        test_literal_same_expression();
+        if (shard_index == 0) /* once, not in every shard */
+            test_literal_same_expression();
     }
     if (GROUP("lanes")) {
         test_literal_lanes();

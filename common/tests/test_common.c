@@ -92,9 +92,47 @@ static void test_cli_numbers(void)
     expect(cli_parse_u64("0", 1, 2000, &v) != 0, "cli: '0' is rejected where the minimum is 1");
     expect(cli_parse_u64("99999999999999999999", 0, UINT64_MAX, &v) != 0, "cli: overflow is rejected");
     expect(cli_parse_u64("2^64", 0, UINT64_MAX, &v) != 0, "cli: '2^64' is rejected");
+    /* decimal means decimal: no octal, whatever the leading zeros */
+    expect(cli_parse_u64("010", 0, 2000, &v) == 0 && v == 10, "cli: '010' parses as 10, not octal 8");
+    expect(cli_parse_u64("09", 0, 2000, &v) == 0 && v == 9, "cli: '09' parses as 9");
+    expect(cli_parse_u64("0", 0, 2000, &v) == 0 && v == 0, "cli: '0' parses as 0");
+    expect(cli_parse_u64("0000", 0, 2000, &v) == 0 && v == 0, "cli: '0000' parses as 0");
+    expect(cli_parse_u64("0XfF", 0, 2000, &v) == 0 && v == 255, "cli: '0XfF' parses as 255");
+    expect(cli_parse_u64("0x", 0, 2000, &v) != 0, "cli: '0x' alone is rejected");
+    expect(cli_parse_u64("0x-1", 0, UINT64_MAX, &v) != 0, "cli: '0x-1' is rejected");
+    expect(cli_parse_u64("0x 1", 0, UINT64_MAX, &v) != 0, "cli: '0x 1' is rejected");
+    expect(cli_parse_u64("ff", 0, 2000, &v) != 0, "cli: 'ff' without 0x is rejected");
+    expect(cli_parse_u64("0xffffffffffffffff", 0, UINT64_MAX, &v) == 0 && v == UINT64_MAX,
+           "cli: '0xffffffffffffffff' parses as 2^64 - 1");
+    expect(cli_parse_u64("0x10000000000000000", 0, UINT64_MAX, &v) != 0, "cli: hex overflow is rejected");
+    expect(cli_parse_u64("18446744073709551615", 0, UINT64_MAX, &v) == 0 && v == UINT64_MAX,
+           "cli: '18446744073709551615' parses as 2^64 - 1");
+    expect(cli_parse_u64("18446744073709551616", 0, UINT64_MAX, &v) != 0, "cli: 2^64 in decimal is rejected");
+    /* no sign and no white space, where strtoull would skip or negate */
+    expect(cli_parse_u64(" -1", 0, UINT64_MAX, &v) != 0, "cli: ' -1' is rejected like '-1'");
+    expect(cli_parse_u64(" 5", 0, 2000, &v) != 0, "cli: ' 5' (leading space) is rejected");
+    expect(cli_parse_u64("\t5", 0, 2000, &v) != 0, "cli: a leading tab is rejected");
+    expect(cli_parse_u64("5 ", 0, 2000, &v) != 0, "cli: '5 ' (trailing space) is rejected");
+    expect(cli_parse_u64("+5", 0, 2000, &v) != 0, "cli: '+5' is rejected");
+    expect(cli_parse_u64("1e3", 0, 2000, &v) != 0, "cli: '1e3' is rejected (not an integer)");
+    /* 2^k: k decimal in [0, 63] */
+    expect(cli_parse_u64("2^0", 0, 2000, &v) == 0 && v == 1, "cli: '2^0' parses as 1");
+    expect(cli_parse_u64("2^63", 0, UINT64_MAX, &v) == 0 && v == UINT64_C(1) << 63, "cli: '2^63' parses");
+    expect(cli_parse_u64("2^010", 0, 2000, &v) == 0 && v == 1024, "cli: '2^010' is 2^10");
+    expect(cli_parse_u64("2^", 0, 2000, &v) != 0, "cli: '2^' alone is rejected");
+    expect(cli_parse_u64("2^-1", 0, 2000, &v) != 0 && cli_parse_u64("2^ 3", 0, 2000, &v) != 0 &&
+               cli_parse_u64("2^+3", 0, 2000, &v) != 0 && cli_parse_u64("2^0x3", 0, 2000, &v) != 0,
+           "cli: '2^-1', '2^ 3', '2^+3', '2^0x3' are rejected");
+    expect(cli_parse_u64("2^11", 0, 2000, &v) != 0, "cli: '2^11' = 2048 is above the maximum 2000");
+    expect(cli_parse_u64(NULL, 0, 2000, &v) != 0, "cli: NULL is rejected");
     double d = 0;
     expect(cli_parse_double("-2.5e3", &d) == 0 && d == -2500.0, "cli: '-2.5e3' parses as a double");
+    expect(cli_parse_double("007.5", &d) == 0 && d == 7.5, "cli: '007.5' parses as 7.5");
+    expect(cli_parse_double(".5", &d) == 0 && d == 0.5, "cli: '.5' parses as 0.5");
     expect(cli_parse_double("nan", &d) != 0 && cli_parse_double("1.5.2", &d) != 0, "cli: 'nan' and '1.5.2' are rejected");
+    expect(cli_parse_double(" 1.5", &d) != 0 && cli_parse_double("", &d) != 0 && cli_parse_double("inf", &d) != 0,
+           "cli: ' 1.5', '' and 'inf' are rejected");
+    expect(cli_parse_double("1e999", &d) != 0, "cli: '1e999' (overflow) is rejected");
 }
 
 static void test_timing(void)
@@ -109,16 +147,35 @@ static void test_timing(void)
     expect(t1 >= t0, "host clock is monotonic");
 }
 
+/* --dat FILE: the unit tests also write their verdicts to FILE through
+ * cli_open_output and cli_close_output, so that a test can give a FILE that
+ * cannot be written (/dev/full) and see the program end with exit 1. */
+static void write_dat(const char *path)
+{
+    FILE *dat = cli_open_output(path);
+    if (dat == NULL)
+        return;
+    for (int i = 0; i < 1000; i++)
+        fprintf(dat, "line %d of the unit tests' data file\n", i);
+    fprintf(dat, "%d failed\n", failures);
+    cli_close_output(dat, path);
+}
+
 int main(int argc, char **argv)
 {
-    const cli_option options[] = { { "--quiet", CLI_FLAG, &(int){ 0 }, "ignored", 0, 0, NULL } };
-    cli_parse(argc, argv, "Unit tests of the common/ helpers.", options, 1);
+    const char *dat = NULL;
+    const cli_option options[] = {
+        { "--quiet", CLI_FLAG, &(int){ 0 }, "ignored", 0, 0, NULL },
+        { "--dat", CLI_STRING, &dat, "also write a data file to FILE (tests the write check)", 0, 0, NULL },
+    };
+    cli_parse(argc, argv, "Unit tests of the common/ helpers.", options, sizeof options / sizeof options[0]);
     test_lcg();
     test_splitmix();
     test_fnv();
     test_verify();
     test_cli_numbers();
     test_timing();
+    write_dat(dat);
     printf("%d failed\n", failures);
     return exit_status(verdict("common/ helpers behave as documented", failures == 0));
 }
