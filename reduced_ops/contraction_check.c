@@ -68,6 +68,69 @@ static int run_config(const check_problem *cp, gpu_config c, double *ratio)
     return diff < 0;
 }
 
+typedef struct {
+    run_on where;
+    int quiet;
+    const gpu_config *configs;
+    int n_configs;
+    double cpu_worst, gpu_worst;
+    int mapping_ok[2];
+} check_run;
+
+/* One row: the emulation against the reference and, with a GPU, every
+ * configuration against the emulation. */
+static void check_row(check_run *r, op_kind op, op_shape shape, op_dtype dt, double beta, uint64_t seed)
+{
+    check_problem cp;
+    const char *why = NULL;
+    if (check_problem_make(&cp, op, shape, dt, 1.5, beta, 3, seed, &why) != 0) {
+        fprintf(stderr, "error: %s: %s\n", op_name(op), why);
+        exit(EXIT_BAD_INPUT);
+    }
+    double cpu_ratio = check_error_ratio(&cp, cp.emulated[MAP_SERIAL]);
+    const double tree_ratio = check_error_ratio(&cp, cp.emulated[MAP_WARP_PER_OUTPUT]);
+    if (tree_ratio > cpu_ratio)
+        cpu_ratio = tree_ratio;
+    if (cpu_ratio > r->cpu_worst)
+        r->cpu_worst = cpu_ratio;
+    char text[64], gpu_text[64] = "not run";
+    op_shape_text(op, shape, text, sizeof text);
+    if (!r->quiet)
+        printf("%-20s %-20s %-7s %-19.4f ", op_name(op), text, dt == DTYPE_FLOAT ? "float" : "double", cpu_ratio);
+    fflush(stdout);
+    if (r->where & RUN_GPU) {
+        int identical = 0;
+        double row_worst = 0.0;
+        for (int c = 0; c < r->n_configs; c++) {
+            double ratio;
+            const int same = run_config(&cp, r->configs[c], &ratio);
+            identical += same;
+            r->mapping_ok[r->configs[c].mapping] &= same;
+            if (ratio > row_worst)
+                row_worst = ratio;
+        }
+        if (row_worst > r->gpu_worst)
+            r->gpu_worst = row_worst;
+        snprintf(gpu_text, sizeof gpu_text, "%d of %d, %.4f", identical, r->n_configs, row_worst);
+    }
+    if (!r->quiet)
+        printf("%s\n", gpu_text);
+    check_problem_free(&cp);
+}
+
+static void print_header(run_on where, int n_configs)
+{
+    if (where & RUN_GPU) {
+        char device[256];
+        gpu_device_describe(device, sizeof device);
+        printf("GPU: %s\n", device);
+    }
+    printf("%d GPU configurations per row: block scope at 1, 7, 31, 32, 64, 96, 100, 256 threads, warp and\n"
+           "tile scopes at 32, 64, 96 threads, each with both mappings; 3 problems per launch\n\n",
+           n_configs);
+    printf("%-20s %-20s %-7s %-19s %s\n", "op", "shape", "dtype", "emulation err/tol", "GPU bit-identical, err/tol");
+}
+
 int main(int argc, char **argv)
 {
     const char *op_text = "all", *dtype_text = "both", *shape_text = NULL, *on = NULL;
@@ -88,25 +151,13 @@ int main(int argc, char **argv)
     op_shape one_shape;
     int n_shapes;
     const op_shape *shapes = check_shapes_or_one(shape_text, &one_shape, &n_shapes);
-    const run_on where = cli_resolve_on(on);
     const int only_op = strcmp(op_text, "all") == 0 ? -1 : op_from_name(op_text);
     gpu_config configs[40];
-    const int n_configs = make_configs(configs);
-    const int count = 3;
-
-    if (!quiet) {
-        if (where & RUN_GPU) {
-            char device[256];
-            gpu_device_describe(device, sizeof device);
-            printf("GPU: %s\n", device);
-        }
-        printf("%d GPU configurations per row: block scope at 1, 7, 31, 32, 64, 96, 100, 256 threads, warp and\n"
-               "tile scopes at 32, 64, 96 threads, each with both mappings; 3 problems per launch\n\n",
-               n_configs);
-        printf("%-20s %-20s %-7s %-19s %s\n", "op", "shape", "dtype", "emulation err/tol", "GPU bit-identical, err/tol");
-    }
-    double cpu_worst = 0.0, gpu_worst = 0.0;
-    int mapping_ok[2] = { 1, 1 };
+    check_run r = { .where = cli_resolve_on(on), .quiet = quiet, .configs = configs,
+                    .mapping_ok = { 1, 1 } };
+    r.n_configs = make_configs(configs);
+    if (!quiet)
+        print_header(r.where, r.n_configs);
     for (int op = 0; op < OP_COUNT; op++) {
         if (only_op >= 0 && op != only_op)
             continue;
@@ -115,55 +166,19 @@ int main(int argc, char **argv)
                 if ((dt == DTYPE_FLOAT && strcmp(dtype_text, "double") == 0) ||
                     (dt == DTYPE_DOUBLE && strcmp(dtype_text, "float") == 0))
                     continue;
-                const double beta = s % 2 ? 0.0 : -0.75;
-                check_problem cp;
-                const char *why = NULL;
-                if (check_problem_make(&cp, (op_kind)op, shapes[s], (op_dtype)dt, 1.5, beta, count,
-                                       seed + (uint64_t)s, &why) != 0) {
-                    fprintf(stderr, "error: %s: %s\n", op_name((op_kind)op), why);
-                    return EXIT_BAD_INPUT;
-                }
-                double cpu_ratio = check_error_ratio(&cp, cp.emulated[MAP_SERIAL]);
-                const double tree_ratio = check_error_ratio(&cp, cp.emulated[MAP_WARP_PER_OUTPUT]);
-                if (tree_ratio > cpu_ratio)
-                    cpu_ratio = tree_ratio;
-                if (cpu_ratio > cpu_worst)
-                    cpu_worst = cpu_ratio;
-                char shape[64], gpu_text[64] = "not run";
-                op_shape_text((op_kind)op, shapes[s], shape, sizeof shape);
-                if (!quiet)
-                    printf("%-20s %-20s %-7s %-19.4f ", op_name((op_kind)op), shape,
-                           dt == DTYPE_FLOAT ? "float" : "double", cpu_ratio);
-                fflush(stdout);
-                if (where & RUN_GPU) {
-                    int identical = 0;
-                    double row_worst = 0.0;
-                    for (int c = 0; c < n_configs; c++) {
-                        double ratio;
-                        const int same = run_config(&cp, configs[c], &ratio);
-                        identical += same;
-                        mapping_ok[configs[c].mapping] &= same;
-                        if (ratio > row_worst)
-                            row_worst = ratio;
-                    }
-                    if (row_worst > gpu_worst)
-                        gpu_worst = row_worst;
-                    snprintf(gpu_text, sizeof gpu_text, "%d of %d, %.4f", identical, n_configs, row_worst);
-                }
-                if (!quiet)
-                    printf("%s\n", gpu_text);
-                check_problem_free(&cp);
+                /* every other shape checks beta = 0 */
+                check_row(&r, (op_kind)op, shapes[s], (op_dtype)dt, s % 2 ? 0.0 : -0.75, seed + (uint64_t)s);
             }
     }
     if (!quiet)
         printf("\n");
-    int ok = verdict("C emulation of both orders within tolerance of the double reference", cpu_worst <= 1.0);
-    if (where & RUN_GPU) {
+    int ok = verdict("C emulation of both orders within tolerance of the double reference", r.cpu_worst <= 1.0);
+    if (r.where & RUN_GPU) {
         ok &= verdict("GPU serial mapping equals the serial emulation bit for bit (every scope and thread count)",
-                      mapping_ok[MAP_SERIAL]);
+                      r.mapping_ok[MAP_SERIAL]);
         ok &= verdict("GPU warp per output equals the warp-tree emulation bit for bit (every scope and thread count)",
-                      mapping_ok[MAP_WARP_PER_OUTPUT]);
-        ok &= verdict("GPU results within tolerance of the double reference", gpu_worst <= 1.0);
+                      r.mapping_ok[MAP_WARP_PER_OUTPUT]);
+        ok &= verdict("GPU results within tolerance of the double reference", r.gpu_worst <= 1.0);
     }
     return exit_status(ok);
 }

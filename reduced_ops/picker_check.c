@@ -44,6 +44,50 @@ static _Noreturn void malformed(const char *path, int line_no, const char *what)
     exit(EXIT_BAD_INPUT);
 }
 
+typedef struct { int op, dtype, out, k, block, pick; } table_columns;
+
+/* The first real line of the table names its columns. */
+static table_columns read_header(char *line, const char *path, int line_no, char *header[], int *n_header)
+{
+    table_columns c;
+    *n_header = split_tabs(line, header);
+    c.op = column(header, *n_header, "op");
+    c.dtype = column(header, *n_header, "dtype");
+    c.out = column(header, *n_header, "n_out");
+    c.k = column(header, *n_header, "k_contract");
+    c.block = column(header, *n_header, "block");
+    c.pick = column(header, *n_header, "pick");
+    if (c.dtype < 0 || c.out < 0 || c.k < 0 || c.block < 0 || c.pick < 0)
+        malformed(path, line_no, "header lacks one of dtype, n_out, k_contract, block, pick");
+    return c;
+}
+
+/* One cell of the table: *measured is 1 when the cell picked warp per
+ * output; returns what the picker says for it. */
+static int read_cell(char *field[], table_columns c, op_kind op, const char *path, int line_no, int *measured,
+                     char *what, size_t what_size)
+{
+    uint64_t n_out, k, block;
+    if (cli_parse_u64(field[c.out], 1, 1u << 30, &n_out) != 0 || cli_parse_u64(field[c.k], 1, 1u << 30, &k) != 0 ||
+        cli_parse_u64(field[c.block], 1, 1024, &block) != 0)
+        malformed(path, line_no, "n_out, k_contract or block is not a positive integer");
+    op_dtype dtype;
+    if (strcmp(field[c.dtype], "float") == 0)
+        dtype = DTYPE_FLOAT;
+    else if (strcmp(field[c.dtype], "double") == 0)
+        dtype = DTYPE_DOUBLE;
+    else
+        malformed(path, line_no, "dtype must be float or double");
+    if (strcmp(field[c.pick], "warp") == 0)
+        *measured = 1;
+    else if (strcmp(field[c.pick], "serial") == 0)
+        *measured = 0;
+    else
+        malformed(path, line_no, "pick must be warp or serial");
+    snprintf(what, what_size, "%s n_out=%d k=%d block=%d", field[c.dtype], (int)n_out, (int)k, (int)block);
+    return use_warp_per_output(op, (int)n_out, (int)k, (int)block, dtype);
+}
+
 int main(int argc, char **argv)
 {
     const char *path = "reduced_ops/results/sweep_h200.tsv", *op_text = "gemm";
@@ -65,7 +109,7 @@ int main(int argc, char **argv)
     char line[LINE_MAX_LEN], header_line[LINE_MAX_LEN];
     char *header[MAX_FIELDS], *field[MAX_FIELDS];
     int n_header = 0, line_no = 0;
-    int c_op = -1, c_dtype = -1, c_out = -1, c_k = -1, c_block = -1, c_pick = -1;
+    table_columns c = { -1, -1, -1, -1, -1, -1 };
     int cells = 0, agree = 0, measured_warp = 0;
     if (!quiet)
         printf("picker: %s\ntable:  %s (op %s)\n\n", picker_basis(), path, op_text);
@@ -75,51 +119,25 @@ int main(int argc, char **argv)
             malformed(path, line_no, "line too long");
         if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
             continue;
-        if (n_header == 0) { /* the first real line names the columns */
+        if (n_header == 0) {
             snprintf(header_line, sizeof header_line, "%s", line);
-            n_header = split_tabs(header_line, header);
-            c_op = column(header, n_header, "op");
-            c_dtype = column(header, n_header, "dtype");
-            c_out = column(header, n_header, "n_out");
-            c_k = column(header, n_header, "k_contract");
-            c_block = column(header, n_header, "block");
-            c_pick = column(header, n_header, "pick");
-            if (c_dtype < 0 || c_out < 0 || c_k < 0 || c_block < 0 || c_pick < 0)
-                malformed(path, line_no, "header lacks one of dtype, n_out, k_contract, block, pick");
+            c = read_header(header_line, path, line_no, header, &n_header);
             continue;
         }
         if (split_tabs(line, field) != n_header)
             malformed(path, line_no, "wrong number of columns");
-        if (c_op >= 0 && strcmp(field[c_op], op_text) != 0)
+        if (c.op >= 0 && strcmp(field[c.op], op_text) != 0)
             continue;
-        uint64_t n_out, k, block;
-        if (cli_parse_u64(field[c_out], 1, 1u << 30, &n_out) != 0 ||
-            cli_parse_u64(field[c_k], 1, 1u << 30, &k) != 0 ||
-            cli_parse_u64(field[c_block], 1, 1024, &block) != 0)
-            malformed(path, line_no, "n_out, k_contract or block is not a positive integer");
-        op_dtype dtype;
-        if (strcmp(field[c_dtype], "float") == 0)
-            dtype = DTYPE_FLOAT;
-        else if (strcmp(field[c_dtype], "double") == 0)
-            dtype = DTYPE_DOUBLE;
-        else
-            malformed(path, line_no, "dtype must be float or double");
         int measured;
-        if (strcmp(field[c_pick], "warp") == 0)
-            measured = 1;
-        else if (strcmp(field[c_pick], "serial") == 0)
-            measured = 0;
-        else
-            malformed(path, line_no, "pick must be warp or serial");
-        const int picked = use_warp_per_output(op, (int)n_out, (int)k, (int)block, dtype);
+        char what[96];
+        const int picked = read_cell(field, c, op, path, line_no, &measured, what, sizeof what);
         cells++;
         measured_warp += measured;
         if (picked == measured)
             agree++;
         else if (!quiet)
-            printf("disagrees: line %d: %s n_out=%d k=%d block=%d: measured %s, picker says %s\n", line_no,
-                   field[c_dtype], (int)n_out, (int)k, (int)block, measured ? "warp" : "serial",
-                   picked ? "warp" : "serial");
+            printf("disagrees: line %d: %s: measured %s, picker says %s\n", line_no, what,
+                   measured ? "warp" : "serial", picked ? "warp" : "serial");
     }
     if (ferror(f)) { /* a directory opens, but reading it fails (EISDIR) */
         fprintf(stderr, "error: cannot read sweep table '%s': %s\n", path, strerror(errno));

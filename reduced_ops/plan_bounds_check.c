@@ -1,8 +1,8 @@
 /* plan_bounds_check.c - every index a stage can form stays inside the
  * operand it means to read or write, for every op on thousands of shapes,
- * square or not. A published sweep of this kind read shared memory out of
- * bounds on non-square shapes; here the strides are checked before any
- * kernel runs (compute-sanitizer then confirms it on the GPU). */
+ * square or not: a stride that is right only for square shapes reads shared
+ * memory out of bounds on all the others. The strides are checked here before
+ * any kernel runs (compute-sanitizer then confirms it on the GPU). */
 #include "common.h"
 #include "op_plan.h"
 

@@ -94,6 +94,112 @@ static void time_cell(const op_plan *plan, sweep_cell *c, const double *image_d,
     }
 }
 
+/* The cells, in table order; order[] is the order they are measured in. */
+static int make_cells(const char *dtype_text, int shuffle, uint64_t seed, sweep_cell cells[N_CELLS],
+                      uint32_t order[N_CELLS])
+{
+    int n_cells = 0;
+    for (int d = DTYPE_FLOAT; d <= DTYPE_DOUBLE; d++) {
+        if (strcmp(dtype_text, "both") != 0 && strcmp(dtype_text, dtype_name((op_dtype)d)) != 0)
+            continue;
+        for (int s = 0; s < N_SHAPES; s++)
+            for (int b = 0; b < N_BLOCKS; b++) {
+                sweep_cell *c = &cells[n_cells];
+                memset(c, 0, sizeof *c);
+                c->dtype = (op_dtype)d;
+                c->shape = sweep_shapes[s];
+                c->shape_index = s;
+                c->block = sweep_blocks[b];
+                order[n_cells] = (uint32_t)n_cells;
+                n_cells++;
+            }
+    }
+    splitmix64 g = { seed };
+    if (shuffle)
+        splitmix64_shuffle_u32(&g, order, (size_t)n_cells);
+    return n_cells;
+}
+
+/* Checks every cell bit for bit and, unless check_only, times it; returns 1
+ * when every cell's result equals the emulation. */
+static int run_cells(op_kind op, sweep_cell cells[], const uint32_t order[], int n_cells, uint64_t seed, int blocks,
+                     int check_only, double target_ms)
+{
+    int all_bits_ok = 1;
+    for (int i = 0; i < n_cells; i++) {
+        sweep_cell *c = &cells[order[i]];
+        op_plan plan;
+        const char *why = NULL;
+        if (op_plan_make(op, c->shape, &plan, &why) != 0) {
+            fprintf(stderr, "error: %s\n", why);
+            exit(EXIT_BAD_INPUT);
+        }
+        c->n_out = op_outputs(&plan);
+        c->k = plan.stage[0].len;
+        double *image = alloc_or_exit((size_t)plan.image_len, sizeof *image, "the operand image");
+        op_images_fill(&plan, c->dtype, seed, image, 1); /* uniform in [-1, 1): never all zeros */
+        c->bits_ok = check_cell(&plan, c, image, check_only ? (blocks < 2 ? blocks : 2) : blocks);
+        all_bits_ok &= c->bits_ok;
+        if (!check_only)
+            time_cell(&plan, c, image, blocks, target_ms);
+        free(image);
+    }
+    return all_bits_ok;
+}
+
+typedef struct {
+    const char *op_text;
+    char device[256], date[64], command[1024];
+    int blocks, blocks_asked, check_only;
+    double target_ms;
+} sweep_run;
+
+static void print_method(const sweep_run *r, FILE *tsv)
+{
+    printf("## %s: serial vs warp per output (%s)\n\n", r->op_text, r->check_only ? "check only" : "crossover sweep");
+    printf("- device: %s\n- date: %s\n- command: `%s`\n", r->device, r->date, r->command);
+    printf("- grid: %d blocks (%s), each with its own copy of the operands in shared memory\n", r->blocks,
+           r->blocks_asked ? "as asked" : "one per SM");
+    printf("- per cell and mapping: a warm-up launch, a calibration launch, then 3 timed launches of R\n"
+           "  back-to-back ops (R chosen so that a launch takes about %g ms); us = median launch time / R;\n"
+           "  spread = (max - min) / median of the 3 launches, the larger of the two mappings\n", r->target_ms);
+    printf("- ratio = serial us / warp us; pick = warp only if ratio > %.2f (the 5 %% tie margin)\n", TIE_MARGIN);
+    printf("- picker: use_warp_per_output(), %s\n\n", picker_basis());
+    if (tsv) {
+        fprintf(tsv, "# %s serial vs warp per output; device: %s; date: %s\n# command: %s\n", r->op_text,
+                r->device, r->date, r->command);
+        fprintf(tsv, "op\tdtype\tM\tN\tK\tblock\tn_out\tk_contract\tserial_us\twarp_us\tratio\tspread_pct\tpick\t"
+                     "reps_serial\treps_warp\tshape_index\n");
+    }
+}
+
+/* One row per cell, in table order (markdown on stdout, TSV to tsv). */
+static void print_cells(op_kind op, const char *op_text, const sweep_cell cells[], int n_cells, FILE *tsv)
+{
+    printf("| dtype | M | N | K | block | n_out | serial us | warp us | ratio | spread | pick | picker |\n"
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
+    int warp_wins = 0, picker_agrees = 0;
+    for (int i = 0; i < n_cells; i++) {
+        const sweep_cell *c = &cells[i];
+        const double ratio = c->serial.us_per_op / c->warp.us_per_op;
+        const double spread = 100.0 * (c->serial.spread > c->warp.spread ? c->serial.spread : c->warp.spread);
+        const int warp = ratio > TIE_MARGIN;
+        const int picked = use_warp_per_output(op, c->n_out, c->k, c->block, c->dtype);
+        warp_wins += warp;
+        picker_agrees += picked == warp;
+        printf("| %s | %d | %d | %d | %d | %d | %.4f | %.4f | %.3f | %.1f %% | %s | %s |\n", dtype_name(c->dtype),
+               c->shape.m, c->shape.n, c->shape.k, c->block, c->n_out, c->serial.us_per_op, c->warp.us_per_op,
+               ratio, spread, warp ? "warp" : "serial", picked ? "warp" : "serial");
+        if (tsv)
+            fprintf(tsv, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.5f\t%.5f\t%.4f\t%.2f\t%s\t%ld\t%ld\t%d\n", op_text,
+                    dtype_name(c->dtype), c->shape.m, c->shape.n, c->shape.k, c->block, c->n_out, c->k,
+                    c->serial.us_per_op, c->warp.us_per_op, ratio, spread, warp ? "warp" : "serial",
+                    c->serial.reps, c->warp.reps, c->shape_index);
+    }
+    printf("\nwarp per output picked in %d of %d cells; the picker agrees with %d of %d\n\n", warp_wins, n_cells,
+           picker_agrees, n_cells);
+}
+
 int main(int argc, char **argv)
 {
     const char *op_text = "gemm", *dtype_text = "both", *tsv_path = NULL;
@@ -121,99 +227,24 @@ int main(int argc, char **argv)
     gpu_require_device();
     FILE *tsv = cli_open_output(tsv_path);
     const op_kind op = (op_kind)op_from_name(op_text);
-    const int blocks = blocks_opt ? (int)blocks_opt : gpu_sm_count();
-
-    /* the cells, in table order; `order` is the order they are measured in */
+    sweep_run run = { .op_text = op_text, .blocks_asked = blocks_opt != 0, .check_only = check_only,
+                      .target_ms = target_ms };
+    run.blocks = blocks_opt ? (int)blocks_opt : gpu_sm_count();
     sweep_cell cells[N_CELLS];
     uint32_t order[N_CELLS];
-    int n_cells = 0;
-    for (int d = DTYPE_FLOAT; d <= DTYPE_DOUBLE; d++) {
-        if (strcmp(dtype_text, "both") != 0 && strcmp(dtype_text, dtype_name((op_dtype)d)) != 0)
-            continue;
-        for (int s = 0; s < N_SHAPES; s++)
-            for (int b = 0; b < N_BLOCKS; b++) {
-                sweep_cell *c = &cells[n_cells];
-                memset(c, 0, sizeof *c);
-                c->dtype = (op_dtype)d;
-                c->shape = sweep_shapes[s];
-                c->shape_index = s;
-                c->block = sweep_blocks[b];
-                order[n_cells] = (uint32_t)n_cells;
-                n_cells++;
-            }
-    }
-    splitmix64 g = { seed };
-    if (shuffle)
-        splitmix64_shuffle_u32(&g, order, (size_t)n_cells);
+    const int n_cells = make_cells(dtype_text, shuffle, seed, cells, order);
+    gpu_device_describe(run.device, sizeof run.device);
+    utc_now(run.date, sizeof run.date, "%Y-%m-%d %H:%M UTC");
+    cli_command_line(argc, argv, run.command, sizeof run.command);
 
-    char device[256], date[64], command[1024] = "";
-    gpu_device_describe(device, sizeof device);
-    utc_now(date, sizeof date, "%Y-%m-%d %H:%M UTC");
-    cli_command_line(argc, argv, command, sizeof command);
-
-    int all_bits_ok = 1;
-    for (int i = 0; i < n_cells; i++) {
-        sweep_cell *c = &cells[order[i]];
-        op_plan plan;
-        const char *why = NULL;
-        if (op_plan_make(op, c->shape, &plan, &why) != 0) {
-            fprintf(stderr, "error: %s\n", why);
-            return EXIT_BAD_INPUT;
-        }
-        c->n_out = op_outputs(&plan);
-        c->k = plan.stage[0].len;
-        double *image = alloc_or_exit((size_t)plan.image_len, sizeof *image, "the operand image");
-        op_images_fill(&plan, c->dtype, seed, image, 1); /* uniform in [-1, 1): never all zeros */
-        c->bits_ok = check_cell(&plan, c, image, check_only ? (blocks < 2 ? blocks : 2) : blocks);
-        all_bits_ok &= c->bits_ok;
-        if (!check_only)
-            time_cell(&plan, c, image, blocks, target_ms);
-        free(image);
-    }
-
-    printf("## %s: serial vs warp per output (%s)\n\n", op_text, check_only ? "check only" : "crossover sweep");
-    printf("- device: %s\n- date: %s\n- command: `%s`\n", device, date, command);
-    printf("- grid: %d blocks (%s), each with its own copy of the operands in shared memory\n", blocks,
-           blocks_opt ? "as asked" : "one per SM");
-    printf("- per cell and mapping: a warm-up launch, a calibration launch, then 3 timed launches of R\n"
-           "  back-to-back ops (R chosen so that a launch takes about %g ms); us = median launch time / R;\n"
-           "  spread = (max - min) / median of the 3 launches, the larger of the two mappings\n", target_ms);
-    printf("- ratio = serial us / warp us; pick = warp only if ratio > %.2f (the 5 %% tie margin)\n", TIE_MARGIN);
-    printf("- picker: use_warp_per_output(), %s\n\n", picker_basis());
-    if (tsv) {
-        fprintf(tsv, "# %s serial vs warp per output; device: %s; date: %s\n# command: %s\n", op_text, device,
-                date, command);
-        fprintf(tsv, "op\tdtype\tM\tN\tK\tblock\tn_out\tk_contract\tserial_us\twarp_us\tratio\tspread_pct\tpick\t"
-                     "reps_serial\treps_warp\tshape_index\n");
-    }
+    const int all_bits_ok = run_cells(op, cells, order, n_cells, seed, run.blocks, check_only, target_ms);
+    print_method(&run, tsv);
     if (!check_only)
-        printf("| dtype | M | N | K | block | n_out | serial us | warp us | ratio | spread | pick | picker |\n"
-               "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
-    int warp_wins = 0, picker_agrees = 0;
-    for (int i = 0; i < n_cells && !check_only; i++) {
-        const sweep_cell *c = &cells[i];
-        const double ratio = c->serial.us_per_op / c->warp.us_per_op;
-        const double spread = 100.0 * (c->serial.spread > c->warp.spread ? c->serial.spread : c->warp.spread);
-        const int warp = ratio > TIE_MARGIN;
-        const int picked = use_warp_per_output(op, c->n_out, c->k, c->block, c->dtype);
-        warp_wins += warp;
-        picker_agrees += picked == warp;
-        printf("| %s | %d | %d | %d | %d | %d | %.4f | %.4f | %.3f | %.1f %% | %s | %s |\n", dtype_name(c->dtype),
-               c->shape.m, c->shape.n, c->shape.k, c->block, c->n_out, c->serial.us_per_op, c->warp.us_per_op,
-               ratio, spread, warp ? "warp" : "serial", picked ? "warp" : "serial");
-        if (tsv)
-            fprintf(tsv, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.5f\t%.5f\t%.4f\t%.2f\t%s\t%ld\t%ld\t%d\n", op_text,
-                    dtype_name(c->dtype), c->shape.m, c->shape.n, c->shape.k, c->block, c->n_out, c->k,
-                    c->serial.us_per_op, c->warp.us_per_op, ratio, spread, warp ? "warp" : "serial",
-                    c->serial.reps, c->warp.reps, c->shape_index);
-    }
-    if (tsv)
-        cli_close_output(tsv, tsv_path);
-    if (!check_only)
-        printf("\nwarp per output picked in %d of %d cells; the picker agrees with %d of %d\n\n", warp_wins,
-               n_cells, picker_agrees, n_cells);
+        print_cells(op, op_text, cells, n_cells, tsv);
     else
         printf("%d cells checked\n\n", n_cells);
+    if (tsv)
+        cli_close_output(tsv, tsv_path);
     return exit_status(verdict("every cell's GPU result equals the C emulation bit for bit (both mappings)",
                                all_bits_ok));
 }

@@ -5,6 +5,7 @@
 #include "common.h"
 #include "op_image.h"
 #include "ops_gpu.h"
+#include "traps_gpu.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -24,17 +25,79 @@ static uint64_t result_hash(const check_problem *cp, const void *image, char fir
                    (size_t)cp->plan.result.len * size);
 }
 
-static void print_row(const char *mapping, const char *where, int threads, const char *first, uint64_t hash)
+static void print_row(const char *mapping, const char *where, int threads, const char *first, uint64_t hash,
+                      int differs)
 {
     char t[16] = "-";
     if (threads > 0)
         snprintf(t, sizeof t, "%d", threads);
-    printf("%-16s %-18s %7s  %-18s  0x%016" PRIx64 "\n", mapping, where, t, first, hash);
+    printf("%-16s %-18s %7s  %-18s  0x%016" PRIx64 "%s\n", mapping, where, t, first, hash,
+           differs ? "  differs from the emulation" : "");
+}
+
+static void print_header(const check_problem *cp, const char *shape_text, const char *dtype_text, run_on where,
+                         const char *trap)
+{
+    op_shape shape;
+    op_shape_parse_or_exit(shape_text, &shape);
+    char text[64];
+    op_shape_text(cp->plan.op, shape, text, sizeof text);
+    printf("%s: %s, %s, %s, alpha = 1.5, beta = -0.75\n", op_name(cp->plan.op), op_formula(cp->plan.op), text,
+           dtype_text);
+    for (int s = 0; s < cp->plan.n_stages; s++)
+        printf("stage %d: %d outputs, contraction length %d\n", s + 1,
+               cp->plan.stage[s].rows * cp->plan.stage[s].cols, cp->plan.stage[s].len);
+    if (strcmp(trap, "none") != 0)
+        printf("trap: %s (block scope, warp per output, a mistake committed on purpose)\n", trap);
+    if (where & RUN_GPU) {
+        char device[256];
+        gpu_device_describe(device, sizeof device);
+        printf("GPU: %s\n", device);
+    }
+    printf("\n%-16s %-18s %7s  %-18s  %s\n", "mapping", "where", "threads", "first result", "FNV-1a 64 of the result");
+}
+
+/* Runs configuration i (8 block sizes, then the warp and tile scopes; with a
+ * trap, the block sizes only) and returns 1 when its image equals the
+ * emulation of mapping m bit for bit. */
+static int run_gpu_config(const check_problem *cp, op_mapping m, int i, const char *trap, int quiet, uint64_t want)
+{
+    static const int block_threads[] = { 1, 7, 31, 32, 64, 96, 100, 256 };
+    const op_scope scope = i < 8 ? SCOPE_BLOCK : i == 8 ? SCOPE_WARP : SCOPE_TILE;
+    const int threads = i < 8 ? block_threads[i] : 32;
+    void *image = check_problem_input_copy(cp);
+    if (image == NULL) {
+        fprintf(stderr, "error: out of memory\n");
+        exit(EXIT_BAD_INPUT);
+    }
+    const int float_type = cp->dtype == DTYPE_FLOAT;
+    if (strcmp(trap, "none") != 0) {
+        const gpu_trap t = strcmp(trap, "partial-warp-joins") == 0 ? GPU_TRAP_PARTIAL_WARP_JOINS
+                                                                   : GPU_TRAP_NO_STAGE_BARRIER;
+        if (float_type)
+            gpu_run_trap_float(&cp->plan, t, threads, 1.5f, -0.75f, (float *)image, 1);
+        else
+            gpu_run_trap_double(&cp->plan, t, threads, 1.5, -0.75, (double *)image, 1);
+    } else if (float_type) {
+        gpu_run_op_float(&cp->plan, m, scope, threads, 1.5f, -0.75f, (float *)image, 1);
+    } else {
+        gpu_run_op_double(&cp->plan, m, scope, threads, 1.5, -0.75, (double *)image, 1);
+    }
+    char first[24];
+    const uint64_t got = result_hash(cp, image, first);
+    const int same = got == want && check_bits(cp, m, image) < 0;
+    if (!quiet)
+        print_row(m == MAP_SERIAL ? "serial" : "warp per output",
+                  i < 8 ? "GPU block scope" : i == 8 ? "GPU warp scope" : "GPU tile scope", threads, first, got,
+                  !same);
+    free(image);
+    return same;
 }
 
 int main(int argc, char **argv)
 {
     const char *op_text = "bilinear", *dtype_text = "float", *shape_text = "5,3,45,37", *on = NULL;
+    const char *trap = "none";
     uint64_t seed = 11;
     int quiet = 0;
     const cli_option options[] = {
@@ -42,6 +105,8 @@ int main(int argc, char **argv)
         { "--dtype", CLI_CHOICE, &dtype_text, "element type (default float)", 0, 0, "float|double" },
         { "--shape", CLI_STRING, &shape_text, "M,N,K,L (default 5,3,45,37)", 0, 0, "M,N,K,L" },
         { "--seed", CLI_U64, &seed, "random seed (default 11)", 0, UINT64_MAX, NULL },
+        { "--trap", CLI_CHOICE, &trap, "GPU only: run a kernel with a mistake (default none)", 0, 0,
+          "none|partial-warp-joins|no-stage-barrier" },
         CLI_OPTION_ON(&on),
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
@@ -51,6 +116,11 @@ int main(int argc, char **argv)
               options, sizeof options / sizeof options[0]);
     op_shape shape;
     op_shape_parse_or_exit(shape_text, &shape);
+    const int trapped = strcmp(trap, "none") != 0;
+    if (trapped && (on == NULL || strcmp(on, "gpu") != 0)) {
+        fprintf(stderr, "error: --trap runs a GPU kernel: add --on gpu (mapping_trace --trap walks it on the CPU)\n");
+        return EXIT_BAD_INPUT;
+    }
     const run_on where = cli_resolve_on(on);
     const op_dtype dtype = strcmp(dtype_text, "float") == 0 ? DTYPE_FLOAT : DTYPE_DOUBLE;
     check_problem cp;
@@ -59,50 +129,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: %s\n", why);
         return EXIT_BAD_INPUT;
     }
-    if (!quiet) {
-        char text[64];
-        op_shape_text(cp.plan.op, shape, text, sizeof text);
-        printf("%s: %s, %s, %s, alpha = 1.5, beta = -0.75\n", op_name(cp.plan.op), op_formula(cp.plan.op), text,
-               dtype_text);
-        for (int s = 0; s < cp.plan.n_stages; s++)
-            printf("stage %d: %d outputs, contraction length %d\n", s + 1,
-                   cp.plan.stage[s].rows * cp.plan.stage[s].cols, cp.plan.stage[s].len);
-        if (where & RUN_GPU) {
-            char device[256];
-            gpu_device_describe(device, sizeof device);
-            printf("GPU: %s\n", device);
-        }
-        printf("\n%-16s %-18s %7s  %-18s  %s\n", "mapping", "where", "threads", "first result", "FNV-1a 64 of the result");
-    }
-    static const int block_threads[] = { 1, 7, 31, 32, 64, 96, 100, 256 };
+    if (!quiet)
+        print_header(&cp, shape_text, dtype_text, where, trap);
     int same_as_emulation[2] = { 1, 1 };
-    for (int m = MAP_SERIAL; m <= MAP_WARP_PER_OUTPUT; m++) {
-        const char *mapping = m == MAP_SERIAL ? "serial" : "warp per output";
+    for (int m = trapped ? MAP_WARP_PER_OUTPUT : MAP_SERIAL; m <= MAP_WARP_PER_OUTPUT; m++) {
         char first[24];
         const uint64_t want = result_hash(&cp, cp.emulated[m], first);
         if (!quiet)
-            print_row(mapping, "CPU emulation", 0, first, want);
-        if (!(where & RUN_GPU))
-            continue;
-        for (int i = 0; i < 10; i++) { /* 8 block sizes, then the warp and tile scopes */
-            const op_scope scope = i < 8 ? SCOPE_BLOCK : i == 8 ? SCOPE_WARP : SCOPE_TILE;
-            const int threads = i < 8 ? block_threads[i] : 32;
-            void *image = check_problem_input_copy(&cp);
-            if (image == NULL) {
-                fprintf(stderr, "error: out of memory\n");
-                return EXIT_BAD_INPUT;
-            }
-            if (dtype == DTYPE_FLOAT)
-                gpu_run_op_float(&cp.plan, (op_mapping)m, scope, threads, 1.5f, -0.75f, (float *)image, 1);
-            else
-                gpu_run_op_double(&cp.plan, (op_mapping)m, scope, threads, 1.5, -0.75, (double *)image, 1);
-            const uint64_t got = result_hash(&cp, image, first);
-            same_as_emulation[m] &= got == want && check_bits(&cp, (op_mapping)m, image) < 0;
-            if (!quiet)
-                print_row(mapping, i < 8 ? "GPU block scope" : i == 8 ? "GPU warp scope" : "GPU tile scope",
-                          threads, first, got);
-            free(image);
-        }
+            print_row(m == MAP_SERIAL ? "serial" : "warp per output", "CPU emulation", 0, first, want, 0);
+        for (int i = 0; (where & RUN_GPU) && i < (trapped ? 8 : 10); i++)
+            same_as_emulation[m] &= run_gpu_config(&cp, (op_mapping)m, i, trap, quiet, want);
     }
     if (!quiet)
         printf("\n");
@@ -110,8 +146,9 @@ int main(int argc, char **argv)
                      check_error_ratio(&cp, cp.emulated[MAP_SERIAL]) <= 1.0 &&
                          check_error_ratio(&cp, cp.emulated[MAP_WARP_PER_OUTPUT]) <= 1.0);
     if (where & RUN_GPU) {
-        ok &= verdict("serial: the same bits at every thread count and scope, equal to the emulation",
-                      same_as_emulation[MAP_SERIAL]);
+        if (!trapped)
+            ok &= verdict("serial: the same bits at every thread count and scope, equal to the emulation",
+                          same_as_emulation[MAP_SERIAL]);
         ok &= verdict("warp per output: the same bits at every thread count and scope, equal to the emulation",
                       same_as_emulation[MAP_WARP_PER_OUTPUT]);
     }

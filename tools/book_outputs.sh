@@ -46,8 +46,9 @@ while IFS= read -r line; do
             echo "error: book.list: GPU output '$name' has no recording book/outputs/$name.txt" >&2
             status=2
         fi ;;
+    dot|svg|data) ;; # figures: tools/book_figures.sh draws them
     *)
-        echo "error: book.list: '$name': kind must be cpu, gpu or measured, got '$book_kind'" >&2
+        echo "error: book.list: '$name': kind must be cpu, gpu, measured, dot, svg or data, got '$book_kind'" >&2
         status=2 ;;
     esac
 done <<EOF2

@@ -10,6 +10,7 @@
 
 #include "ops_gpu.h"
 #include "sweep_gpu.h"
+#include "traps_gpu.h"
 
 /* gpu/ops_gpu.cu */
 size_t gpu_shared_bytes_limit(void)
@@ -43,6 +44,16 @@ void gpu_sweep_once_float(const op_plan *plan, op_mapping mapping, int threads, 
     no_cuda(__func__);
 }
 void gpu_sweep_once_double(const op_plan *plan, op_mapping mapping, int threads, int blocks, double alpha, double beta, const double *image, double *results)
+{
+    no_cuda(__func__);
+}
+
+/* gpu/traps_gpu.cu */
+void gpu_run_trap_float(const op_plan *plan, gpu_trap trap, int threads, float alpha, float beta, float *images, int count)
+{
+    no_cuda(__func__);
+}
+void gpu_run_trap_double(const op_plan *plan, gpu_trap trap, int threads, double alpha, double beta, double *images, int count)
 {
     no_cuda(__func__);
 }

@@ -56,7 +56,7 @@ static float contract_float(const stage_plan *s, const float *image, int out, op
     return tree32_sum_float(p);
 }
 
-static void store_float(const stage_plan *s, float *image, int out, float sum, float alpha, float beta)
+void stage_store_float(const stage_plan *s, float *image, int out, float sum, float alpha, float beta)
 {
     float *c = &image[s->c + out];
     if (!s->scaled)
@@ -72,7 +72,7 @@ void emulate_op_float(const op_plan *plan, op_mapping mapping, float alpha, floa
     for (int st = 0; st < plan->n_stages; st++) {
         const stage_plan *s = &plan->stage[st];
         for (int out = 0; out < s->rows * s->cols; out++)
-            store_float(s, image, out, contract_float(s, image, out, mapping), alpha, beta);
+            stage_store_float(s, image, out, contract_float(s, image, out, mapping), alpha, beta);
     }
 }
 
@@ -117,7 +117,7 @@ static double contract_double(const stage_plan *s, const double *image, int out,
     return tree32_sum_double(p);
 }
 
-static void store_double(const stage_plan *s, double *image, int out, double sum, double alpha, double beta)
+void stage_store_double(const stage_plan *s, double *image, int out, double sum, double alpha, double beta)
 {
     double *c = &image[s->c + out];
     if (!s->scaled)
@@ -133,6 +133,6 @@ void emulate_op_double(const op_plan *plan, op_mapping mapping, double alpha, do
     for (int st = 0; st < plan->n_stages; st++) {
         const stage_plan *s = &plan->stage[st];
         for (int out = 0; out < s->rows * s->cols; out++)
-            store_double(s, image, out, contract_double(s, image, out, mapping), alpha, beta);
+            stage_store_double(s, image, out, contract_double(s, image, out, mapping), alpha, beta);
     }
 }

@@ -19,6 +19,11 @@ double stage_partial_double(const stage_plan *s, const double *image, int out, i
 float tree32_sum_float(float p[32]);
 double tree32_sum_double(double p[32]);
 
+/* Stores output `out` of stage s with its alpha/beta epilogue (the twin of
+ * stage_store in gpu/product_stage.cuh). */
+void stage_store_float(const stage_plan *s, float *image, int out, float sum, float alpha, float beta);
+void stage_store_double(const stage_plan *s, double *image, int out, double sum, double alpha, double beta);
+
 /* Runs every stage of the plan on the image, in place, in the order of
  * `mapping`. */
 void emulate_op_float(const op_plan *plan, op_mapping mapping, float alpha, float beta, float *image);

@@ -10,15 +10,15 @@
 
 // [listing picker]
 /* Float cells with two rounds of warps that the rule below would give to
- * warp per output but that measured as a tie: serial's reads collide only
- * 4 ways there, so its chain is short enough. Ratio = serial us / warp us. */
+ * warp per output but that measured as a tie (RESULTS.md has their times):
+ * serial's reads collide only 4 ways there, so its chain is short enough. */
 struct float_tie {
     op_kind op;
     int n_out, k, threads;
 };
 static const struct float_tie measured_float_ties[] = {
-    { OP_GEMM, 16, 64, 256 }, /* 0.758 / 0.782 = 0.97 */
-    { OP_GEMV, 4, 64, 64 },   /* 0.751 / 0.718 = 1.046, inside the 5 % margin */
+    { OP_GEMM, 16, 64, 256 }, /* warp slower than serial */
+    { OP_GEMV, 4, 64, 64 },   /* warp faster, but inside the tie margin */
 };
 
 static int is_measured_float_tie(op_kind op, int n_out, int k, int threads)
@@ -34,10 +34,10 @@ static int is_measured_float_tie(op_kind op, int n_out, int k, int threads)
 
 int use_warp_per_output(op_kind op, int n_out, int k, int block_threads, op_dtype dtype)
 {
-    /* H200, float: a round of warps costs about 0.3 us for any k up to 64
-     * (the five-step shuffle tail and the per-output work), the serial
-     * chain 7 to 14 ns per step of k. So the warp mapping needs a long
-     * chain to beat and at most two rounds to pay. */
+    /* A round of warps costs about the same for any k up to 64 (the
+     * five-step shuffle tail and the per-output work) and much more than a
+     * step of the serial chain (RESULTS.md, "What the numbers say"). So the
+     * warp mapping needs a long chain to beat and at most two rounds to pay. */
     const int warps = block_threads / 32;
     if (warps < 1 || k < 64)
         return 0;
