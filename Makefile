@@ -138,7 +138,7 @@ BOOK_SOURCES := $(sort $(wildcard book/*.md))
 # contents panel). Three builds: the screen HTML (its own contents panel, from
 # nav.lua), the EPUB and the print HTML (pandoc's --toc), which
 # tools/book_pdf.sh prints to PDF.
-PANDOC_BOOK  := pandoc --standalone --toc-depth=2 --mathml \
+PANDOC_BOOK  := pandoc --standalone --toc-depth=2 --mathml --wrap=none \
                 --metadata-file=book/metadata.yaml --lua-filter=book/filters/weave.lua \
                 --lua-filter=book/filters/tables.lua --lua-filter=book/filters/typography.lua \
                 --lua-filter=book/filters/links.lua --lua-filter=book/filters/nav.lua \
