@@ -44,16 +44,18 @@ done
 echo "outline: $entries entries, $chapters chapters found"
 [ "$entries" -gt "$chapters" ] || { echo "FAIL: the outline has no section entries"; failed=1; }
 
-unnumbered=0
-p=1
-while [ $p -le "$pages" ]; do
-    last=$(pdftotext -layout -f $p -l $p "$pdf" - | grep -v '^[[:space:]]*$' | tail -n 1 | tr -d ' \f')
-    if [ "$last" != "$p" ]; then
-        unnumbered=$((unnumbered + 1))
-        [ $unnumbered -le 5 ] && echo "FAIL: page $p does not end with its number (last line: '$last')"
-    fi
-    p=$((p + 1))
-done
+# one pdftotext run; pages are separated by form feeds
+pdftotext -layout "$pdf" "$work/layout.txt"
+awk -v pages="$pages" '
+    function done_page() { p++; if (last != p "") { bad++; if (bad <= 5) printf "FAIL: page %d does not end with its number (last line: %s)\n", p, last } }
+    { n = split($0, parts, "\f")
+      for (i = 1; i <= n; i++) {
+          if (i > 1) { done_page(); last = "" }
+          line = parts[i]; gsub(/[[:space:]]/, "", line)
+          if (line != "") last = line
+      } }
+    END { if (p < pages) done_page(); printf "%d\n", bad + 0 > "/dev/stderr" }' "$work/layout.txt" 2> "$work/bad"
+unnumbered=$(cat "$work/bad")
 echo "page numbers: $((pages - unnumbered)) of $pages pages numbered"
 [ $unnumbered -eq 0 ] || failed=1
 
