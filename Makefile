@@ -141,17 +141,25 @@ endif
 
 # --- the book ----------------------------------------------------------------
 BOOK_SOURCES := $(sort $(wildcard book/*.md))
-PANDOC_BOOK  := pandoc --standalone --toc --toc-depth=2 \
+# The filters run in this order: weave (listings, outputs, figures), tables
+# (numbers), typography (powers), links (repository files), nav (the HTML's
+# contents panel). Three builds: the screen HTML (its own contents panel, from
+# nav.lua), the EPUB and the print HTML (pandoc's --toc), which
+# tools/book_pdf.sh prints to PDF.
+PANDOC_BOOK  := pandoc --standalone --toc-depth=2 --mathml --wrap=none \
                 --metadata-file=book/metadata.yaml --lua-filter=book/filters/weave.lua \
+                --lua-filter=book/filters/tables.lua --lua-filter=book/filters/typography.lua \
+                --lua-filter=book/filters/links.lua --lua-filter=book/filters/nav.lua \
                 --css=book/style.css --resource-path=.:book
 # Everything the book is made of: its prose, filters and style, the sources
 # its listings come from, the programs whose output it shows, the lists that
 # name them, the recordings, the figures' scripts and data. The book is
 # rebuilt only when one of these changed.
-BOOK_INPUTS := $(BOOK_SOURCES) $(wildcard book/filters/* book/style.css book/metadata.yaml book/outputs/*) \
+BOOK_INPUTS := $(BOOK_SOURCES) $(wildcard book/filters/* book/*.css book/metadata.yaml book/outputs/*) \
                $(wildcard $(foreach c,$(CHAPTERS),$(c)/*.c $(c)/*.h $(c)/lib/* $(c)/gpu/* $(c)/book.list \
                                                  $(c)/figures/* $(c)/results/* $(c)/tests/data/*)) \
-               $(addprefix $(BUILD)/,$(PROGRAMS)) tools/book_outputs.sh tools/book_figures.sh tools/book_pdf.sh
+               $(addprefix $(BUILD)/,$(PROGRAMS)) tools/book_outputs.sh tools/book_figures.sh tools/book_pdf.sh \
+               tools/book_svg_ids.sh
 BOOK_HTML := $(BUILD)/book/index.html
 book: all
 ifeq ($(PANDOC),)
@@ -163,9 +171,12 @@ endif
 $(BOOK_HTML): $(BOOK_INPUTS)
 	sh tools/book_outputs.sh $(BUILD)/book/outputs
 	sh tools/book_figures.sh $(BUILD)/book/figures
-	$(PANDOC_BOOK) --mathml --self-contained -o $(BUILD)/book/index.tmp.html $(BOOK_SOURCES)
-	$(PANDOC_BOOK) --mathml --epub-chapter-level=1 -o $(BUILD)/book/companion.epub $(BOOK_SOURCES)
-	sh tools/book_pdf.sh $(BUILD)/book/index.tmp.html $(BUILD)/book/companion.pdf
+	sh tools/book_svg_ids.sh $(BUILD)/book/figures
+	$(PANDOC_BOOK) --self-contained -o $(BUILD)/book/index.tmp.html $(BOOK_SOURCES)
+	$(PANDOC_BOOK) --toc --epub-chapter-level=1 -o $(BUILD)/book/companion.epub $(BOOK_SOURCES)
+	$(PANDOC_BOOK) --toc --self-contained --metadata=book-medium:print --css=book/print.css \
+	    -o $(BUILD)/book/print.html $(BOOK_SOURCES)
+	sh tools/book_pdf.sh $(BUILD)/book/print.html $(BUILD)/book/companion.pdf
 	mv $(BUILD)/book/index.tmp.html $@
 	@echo "book: $@ (and companion.epub, companion.pdf)"
 

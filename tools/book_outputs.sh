@@ -26,6 +26,9 @@ while IFS= read -r line; do
             status=1
         fi ;;
     measured)
+        # a Markdown log is woven as Markdown (its tables as tables)
+        rm -f "$outdir/$name.format"
+        case $cmd in *.md) echo markdown > "$outdir/$name.format" ;; esac
         if [ -f "$cmd" ] && head -n 1 "$cmd" | grep -q '^# '; then
             cp "$cmd" "$outdir/$name.txt" # its first line already says where and when
         elif [ -f "$cmd" ]; then

@@ -93,6 +93,30 @@ local function dedent(text)
   return table.concat(out, "\n"):gsub("\n+$", "")
 end
 
+-- The widest line in characters (UTF-8 aware): the print stylesheet sizes a
+-- block's font so that its columns fit the page (--cols).
+local function widest_line(text)
+  local widest = 0
+  for line in (text .. "\n"):gmatch("(.-)\n") do
+    local n = utf8.len(line) or #line
+    if n > widest then widest = n end
+  end
+  return widest
+end
+
+local function cols_attr(text)
+  return { style = "--cols:" .. widest_line(text) }
+end
+
+-- A measured log committed as Markdown (tools/book_outputs.sh leaves
+-- NAME.format saying so) is shown as what it is, tables as tables; its
+-- headings become bold lines so they stay out of the contents and outline.
+local function markdown_output(text)
+  local doc = pandoc.read(text, "markdown")
+  return pandoc.walk_block(pandoc.Div(doc.blocks), {
+    Header = function(h) return pandoc.Para({ pandoc.Strong(h.content) }) end }).content
+end
+
 local function include_listing(cb, chapter)
   local path = cb.attributes.include
   local name = cb.attributes.listing
@@ -109,7 +133,7 @@ local function include_listing(cb, chapter)
   cb.attributes.include = nil
   cb.attributes.listing = nil
   local label = pandoc.Plain({ pandoc.Code(path), pandoc.Str(name and (" — " .. name) or "") })
-  return pandoc.Div({ label, cb }, pandoc.Attr("", { "listing" }))
+  return pandoc.Div({ label, cb }, pandoc.Attr("", { "listing" }, cols_attr(cb.text)))
 end
 
 local function include_output(cb, chapter)
@@ -120,11 +144,15 @@ local function include_output(cb, chapter)
   local caption = nil
   local first, rest = text:match("^# ([^\n]*)\n(.*)$")
   if first then caption, text = first, rest end
-  local block = pandoc.CodeBlock(text:gsub("\n+$", ""), pandoc.Attr("", { "output" }))
+  text = text:gsub("\n+$", "")
   local parts = {}
   if caption then table.insert(parts, pandoc.Plain({ pandoc.Emph({ pandoc.Str(caption) }) })) end
-  table.insert(parts, block)
-  return pandoc.Div(parts, pandoc.Attr("", { "program-output" }))
+  if (read_file(outputs_dir .. "/" .. name .. ".format") or ""):match("^markdown") then
+    for _, b in ipairs(markdown_output(text)) do table.insert(parts, b) end
+    return pandoc.Div(parts, pandoc.Attr("", { "program-output", "measured-markdown" }))
+  end
+  table.insert(parts, pandoc.CodeBlock(text, pandoc.Attr("", { "output" })))
+  return pandoc.Div(parts, pandoc.Attr("", { "program-output" }, cols_attr(text)))
 end
 
 -- The chapter's number as its title gives it ("Chapter 3 — ..." -> "3"); the
