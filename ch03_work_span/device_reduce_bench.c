@@ -4,6 +4,7 @@
  * Only the kernels are timed (CUDA events, median after a warm-up); device
  * scratch and CUB's temp storage are allocated before timing. */
 #include "common.h"
+#include "run_header.h"
 #include "device_reduce.h"
 #include "device_reduce_emulate.h"
 
@@ -61,12 +62,8 @@ int main(int argc, char **argv)
         xd[i] = splitmix64_uniform(&g, -1.0, 1.0); /* random, never all zeros */
         xf[i] = (float)xd[i];
     }
-    char device[256], date[32];
-    gpu_device_describe(device, sizeof device);
-    utc_now(date, sizeof date, "%Y-%m-%d");
     printf("## device_reduce vs cub::DeviceReduce::Sum\n\n");
-    printf("device: %s; date: %s; command: device_reduce_bench --reps %d%s\n", device, date, (int)reps,
-           n_only ? " --n ..." : "");
+    print_run_header(argc, argv);
     printf("input: uniform random in [-1, 1), seed %" PRIu64 "; kernels only, CUDA events, median of %d "
            "runs after 3 warm-up runs; spread = (max - min) / median; GB/s = bytes read / time\n\n",
            seed, (int)reps);
