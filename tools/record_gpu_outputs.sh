@@ -12,11 +12,21 @@ mkdir -p "$outdir"
 device=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1)
 [ -n "$device" ] || { echo "skipped: no CUDA device"; exit 77; }
 today=$(date -u +%Y-%m-%d)
+export PATH="$PATH:/usr/local/cuda/bin" # compute-sanitizer, for the sanitizer recordings
+wrong=0
 while IFS= read -r line; do
     split_book_entry "$line"
     [ "$book_kind" = gpu ] && [ "$book_name" != - ] || continue
-    { echo "# recorded on $device, $today: \$ $book_cmd"; sh -c "$book_cmd" 2>&1; } > "$outdir/$book_name.txt"
-    echo "recorded $book_name"
+    body=$(sh -c "$book_cmd" 2>&1)
+    code=$?
+    { echo "# recorded on $device, $today: \$ $book_cmd"; printf '%s\n' "$body"; } > "$outdir/$book_name.txt"
+    if [ "$code" -eq "$book_exit" ]; then
+        echo "recorded $book_name (exit $code)"
+    else
+        echo "WRONG EXIT: $book_name exited $code, its book.list entry says $book_exit"; wrong=$((wrong + 1))
+    fi
 done <<EOF2
 $(book_entries)
 EOF2
+echo "recordings: $wrong with another exit status than book.list says"
+[ "$wrong" -eq 0 ]
