@@ -6,8 +6,10 @@
  *   list_rank --random N --seed S ...
  *
  * With --print, stdout holds exactly N lines `index distance` and nothing
- * else; the trace and the verdicts go to stderr. */
+ * else; the trace and the verdicts go to stderr. With --svg, stdout holds
+ * a figure drawn from the CPU emulation's own steps. */
 #include "common.h"
+#include "list_figures.h"
 #include "list_gpu.h"
 #include "list_source.h"
 #include "list_walk.h"
@@ -19,6 +21,8 @@
 
 #define TRACE_MAX_NODES 16
 #define TRACE_MAX_ROUNDS 65
+#define SVG_MAX_NODES 32
+#define DEFAULT_SUBLIST 64
 
 /* Every round of one run of pointer jumping, kept for printing and for
  * comparing the GPU's rounds with the CPU emulation's. */
@@ -60,7 +64,7 @@ static int same_rounds(const round_log *a, const round_log *b, int32_t n)
 }
 
 /* Compares an algorithm's answer with the walk's and names the first
- * wrong node, so a failure says where to look. */
+ * wrong node, so a failure says where to look (also under --quiet). */
 static int matches_walk(FILE *out, const char *what, const int32_t *got, const int32_t *walk, int32_t n)
 {
     int32_t first;
@@ -73,148 +77,266 @@ static int matches_walk(FILE *out, const char *what, const int32_t *got, const i
     return verdict_to(out, line, wrong == 0);
 }
 
-int main(int argc, char **argv)
+typedef struct {
+    const char *input, *on, *algo;
+    uint64_t random_n, seed, sublist, trials;
+    int print, in_place, quiet, svg;
+} rank_options;
+
+static void parse_options(int argc, char **argv, rank_options *o)
 {
-    const char *input = NULL, *on = NULL, *algo = "all";
-    uint64_t random_n = 0, seed = 1, sublist = 64, trials = 1;
-    int print = 0, in_place = 0, quiet = 0;
+    *o = (rank_options){ .algo = "all", .seed = 1, .sublist = 0, .trials = 1 };
     const cli_option options[] = {
-        { "--input", CLI_STRING, &input, "read the list from FILE (N, then N lines `value next`)", 0, 0, NULL },
-        { "--random", CLI_U64, &random_n, "rank a random-order list of N nodes instead", 1, LIST_MAX_NODES, NULL },
-        { "--seed", CLI_U64, &seed, "seed of the random list and of the ruler picks (default 1)", 0, UINT64_MAX, NULL },
-        CLI_OPTION_ON(&on),
-        { "--algo", CLI_CHOICE, &algo, "which parallel algorithm(s) (default all)", 0, 0, "wyllie|ruling|all" },
-        { "--sublist", CLI_U64, &sublist, "ruling set: one ruler per K node indices (default 64)", 1, LIST_MAX_NODES, NULL },
-        { "--in-place", CLI_FLAG, &in_place, "pointer jumping with ONE buffer (the trap)", 0, 0, NULL },
-        { "--trials", CLI_U64, &trials, "how often the GPU repeats the in-place run (default 1)", 1, 100, NULL },
-        { "--print", CLI_FLAG, &print, "stdout: N lines `index distance`; trace to stderr", 0, 0, NULL },
-        { "--quiet", CLI_FLAG, &quiet, "no trace, only the verdicts", 0, 0, NULL },
+        { "--input", CLI_STRING, &o->input, "read the list from FILE (N, then N lines `value next`)", 0, 0, NULL },
+        { "--random", CLI_U64, &o->random_n, "rank a random-order list of N nodes instead", 1, LIST_MAX_NODES, NULL },
+        { "--seed", CLI_U64, &o->seed, "seed of the random list and of the ruler picks (default 1)", 0, UINT64_MAX, NULL },
+        CLI_OPTION_ON(&o->on),
+        { "--algo", CLI_CHOICE, &o->algo, "which parallel algorithm(s) (default all)", 0, 0, "wyllie|ruling|all" },
+        { "--sublist", CLI_U64, &o->sublist,
+          "ruling set: one ruler per K node indices (default 64; n/4 below 256 nodes)", 1, LIST_MAX_NODES, NULL },
+        { "--in-place", CLI_FLAG, &o->in_place, "pointer jumping with ONE buffer (the trap)", 0, 0, NULL },
+        { "--trials", CLI_U64, &o->trials, "how often the GPU repeats pointer jumping (default 1)", 1, 100, NULL },
+        { "--print", CLI_FLAG, &o->print, "stdout: N lines `index distance`; trace to stderr", 0, 0, NULL },
+        { "--svg", CLI_FLAG, &o->svg, "stdout: the CPU's rounds (wyllie) or rulers (ruling) as SVG", 0, 0, NULL },
+        { "--quiet", CLI_FLAG, &o->quiet, "no trace, only the verdicts and what went wrong", 0, 0, NULL },
     };
     cli_parse(argc, argv,
               "Distance to the end of every node: sequential walk, pointer jumping, ruling set.\n"
               "Without --input or --random: the 8-node example, traced round by round.",
               options, sizeof options / sizeof options[0]);
+}
 
+/* --svg draws one algorithm's steps on the CPU, for a list small enough
+ * to read in a figure. */
+static void check_svg_request(const rank_options *o, int32_t n)
+{
+    const char *problem = NULL;
+    if (strcmp(o->algo, "all") == 0)
+        problem = "--svg draws one algorithm: add --algo wyllie or --algo ruling";
+    else if (o->on != NULL && strcmp(o->on, "cpu") != 0)
+        problem = "--svg draws the CPU emulation's steps: use --on cpu";
+    else if (o->print)
+        problem = "--svg and --print both write stdout: choose one";
+    else if (n > (strcmp(o->algo, "wyllie") == 0 ? TRACE_MAX_NODES : SVG_MAX_NODES))
+        problem = "--svg draws lists of at most 16 nodes (wyllie) or 32 nodes (ruling)";
+    if (problem) {
+        fprintf(stderr, "error: %s\n", problem);
+        exit(EXIT_BAD_INPUT);
+    }
+}
+
+/* What every step of one run shares. */
+typedef struct {
+    const list *l;
+    run_on where;
+    FILE *out;
+    int trace, quiet, in_place;
+    const int32_t *walk;
+    int32_t *got, *shown;
+    const char *jump_name;
+    round_log cpu_log, gpu_log;
+} rank_run;
+
+static void print_list(FILE *out, const list *l)
+{
+    int32_t row[TRACE_MAX_NODES];
+    for (int32_t i = 0; i < l->n; i++)
+        row[i] = i;
+    print_int_row(out, "node", row, l->n);
+    for (int32_t i = 0; i < l->n; i++)
+        row[i] = l->node[i].value;
+    print_int_row(out, "value", row, l->n);
+    for (int32_t i = 0; i < l->n; i++)
+        row[i] = l->node[i].next;
+    print_int_row(out, "next", row, l->n);
+}
+
+/* Pointer jumping on the CPU (emulation); in trace mode it also runs when
+ * only the GPU was asked for, so that the GPU's rounds can be compared. */
+static int wyllie_on_cpu(rank_run *r, int record)
+{
+    const list *l = r->l;
+    const int32_t n = l->n;
+    round_observer obs = record ? record_round : NULL;
+    const int rounds = r->in_place ? wyllie_in_place_cpu(l, r->got, obs, &r->cpu_log)
+                                   : wyllie_rank_cpu(l, r->got, obs, &r->cpu_log);
+    if (rounds < 0) {
+        fprintf(stderr, "error: out of memory for pointer jumping on %d nodes\n", (int)n);
+        exit(EXIT_BAD_INPUT);
+    }
+    if (!(r->where & RUN_CPU))
+        return 1;
+    if (!r->quiet)
+        fprintf(r->out, "\n%s, on the CPU: %d rounds; ceil(log2(%d)) = %d\n", r->jump_name, rounds, (int)n,
+                ceil_log2(n));
+    if (r->trace && !(r->where & RUN_GPU))
+        print_rounds(r->out, &r->cpu_log, n);
+    char what[160];
+    snprintf(what, sizeof what, "CPU %s", r->jump_name);
+    int ok = matches_walk(r->out, what, r->got, r->walk, n);
+    if (!r->in_place)
+        ok &= verdict_to(r->out, "it took ceil(log2 n) rounds", rounds == ceil_log2(n));
+    return ok;
+}
+
+static int ruling_on_cpu(rank_run *r, int32_t sublist, uint32_t seed, ruling_set_run *keep)
+{
+    ruling_set_run run;
+    if (!r->quiet)
+        fprintf(r->out, "\nruling set, on the CPU:\n");
+    if (ruling_set_run_cpu(r->l, sublist, seed, r->got, &run) != 0) {
+        fprintf(stderr, "error: out of memory for the ruling set on %d nodes\n", (int)r->l->n);
+        exit(EXIT_BAD_INPUT);
+    }
+    if (r->trace)
+        ruling_set_print(r->out, &run);
+    if (!r->quiet) /* the cost of the choice of sublist size, in dependent steps */
+        fprintf(r->out, "%d rulers; longest sublist %d nodes (one thread walks it, load after load); "
+                        "%d rounds over the rulers\n",
+                (int)run.rulers, (int)run.longest, run.rounds);
+    const int ok = matches_walk(r->out, "CPU ruling set", r->got, r->walk, r->l->n);
+    if (keep)
+        *keep = run;
+    else
+        ruling_set_run_free(&run);
+    return ok;
+}
+
+static int ruling_on_gpu(rank_run *r, int32_t sublist, uint32_t seed)
+{
+    const list *l = r->l;
+    const int32_t rulers = gpu_ruling_set_rank(l->node, l->n, l->head, sublist, seed, r->got);
+    if (!r->quiet)
+        fprintf(r->out, "\nruling set, on the GPU: %d rulers, one per %d node indices\n", (int)rulers,
+                (int)sublist);
+    const int ok = matches_walk(r->out, "GPU ruling set", r->got, r->walk, l->n);
+    memcpy(r->shown, r->got, (size_t)l->n * sizeof *r->got);
+    return ok;
+}
+
+/* Pointer jumping on the GPU, `trials` times. How many distances came out
+ * wrong is printed for every trial, also under --quiet: it is the result
+ * of the in-place trap, and it changes from run to run. */
+static int wyllie_on_gpu(rank_run *r, int trials)
+{
+    const int32_t n = r->l->n;
+    int wrong_trials = 0, first_rounds = 0;
+    for (int t = 0; t < trials; t++) {
+        const int rounds = gpu_wyllie_rank(r->l->node, n, r->in_place, r->got, r->trace ? record_round : NULL,
+                                           &r->gpu_log);
+        int32_t first;
+        const int32_t wrong = count_differences(r->got, r->walk, n, &first);
+        wrong_trials += wrong != 0;
+        if (t == 0) {
+            first_rounds = rounds;
+            if (!r->quiet)
+                fprintf(r->out, "\n%s, on the GPU: %d rounds; ceil(log2(%d)) = %d\n%s", r->jump_name, rounds,
+                        (int)n, ceil_log2(n), r->trace ? "(every round copied back from the GPU)\n" : "");
+            if (r->trace)
+                print_rounds(r->out, &r->gpu_log, n);
+        }
+        if (trials > 1)
+            fprintf(r->out, "trial %d: %d of %d distances wrong\n", t + 1, (int)wrong, (int)n);
+    }
+    char what[160];
+    snprintf(what, sizeof what, "GPU %s", r->jump_name);
+    int ok;
+    if (trials > 1) {
+        fprintf(r->out, "%d of %d trials gave a wrong answer\n", wrong_trials, trials);
+        snprintf(what, sizeof what, "GPU %s equals the sequential walk in all %d trials", r->jump_name, trials);
+        ok = verdict_to(r->out, what, wrong_trials == 0);
+    } else {
+        ok = matches_walk(r->out, what, r->got, r->walk, n);
+    }
+    if (!r->in_place)
+        ok &= verdict_to(r->out, "it took ceil(log2 n) rounds", first_rounds == ceil_log2(n));
+    if (r->trace)
+        ok &= verdict_to(r->out, "every GPU round equals the CPU emulation's", same_rounds(&r->gpu_log, &r->cpu_log, n));
+    memcpy(r->shown, r->got, (size_t)n * sizeof *r->got);
+    return ok;
+}
+
+/* The reference: one walk from the head, itself checked against the
+ * definition of the distance. */
+static int walk_reference(rank_run *r, int32_t *walk)
+{
+    rank_by_walk(r->l, walk);
+    memcpy(r->shown, walk, (size_t)r->l->n * sizeof *walk);
+    if (r->trace) {
+        fprintf(r->out, "\nsequential walk (CPU): distance = n - 1 - position from the head\n");
+        print_int_row(r->out, "dist", walk, r->l->n);
+    }
+    return verdict_to(r->out, "the walk's distances satisfy dist[tail] = 0, dist[i] = dist[next[i]] + 1",
+                      ranks_consistent(r->l, walk));
+}
+
+/* --svg: the figure of what the CPU emulation just did (ruled, when the
+ * ruling set ran, holds its steps). */
+static void draw_figure(const rank_run *r, ruling_set_run *ruled)
+{
+    if (ruled->start == NULL) {
+        draw_jump_rounds(stdout, r->l->n, r->cpu_log.rounds, &r->cpu_log.next[0][0], &r->cpu_log.dist[0][0],
+                         TRACE_MAX_NODES);
+        return;
+    }
+    draw_ruling_set(stdout, r->l, ruled);
+    ruling_set_run_free(ruled);
+}
+
+/* Without --sublist: 64 indices per ruler slot, but at least four slots,
+ * so that a small demo list shows several rulers and their ranking. */
+static int32_t sublist_for(uint64_t asked, int32_t n)
+{
+    if (asked != 0)
+        return (int32_t)asked;
+    const int32_t quarter = n / 4 > 0 ? n / 4 : 1;
+    return quarter < DEFAULT_SUBLIST ? quarter : DEFAULT_SUBLIST;
+}
+
+int main(int argc, char **argv)
+{
+    rank_options o;
+    parse_options(argc, argv, &o);
     list l;
     char describe[256];
-    list_load(&l, input, random_n, seed, describe, sizeof describe); /* validated, or exit 2 */
-    const run_on where = cli_resolve_on(on);
-    FILE *out = print ? stderr : stdout;
-    const int32_t n = l.n;
-    const int trace = !quiet && n <= TRACE_MAX_NODES;
-    const int want_wyllie = strcmp(algo, "ruling") != 0, want_ruling = strcmp(algo, "wyllie") != 0;
-    const size_t bytes = (size_t)n * sizeof(int32_t);
+    list_load(&l, o.input, o.random_n, o.seed, describe, sizeof describe); /* validated, or exit 2 */
+    if (o.svg)
+        check_svg_request(&o, l.n);
+    const int32_t n = l.n, sublist = sublist_for(o.sublist, n);
+    static rank_run r; /* two round logs: kept off the stack */
+    r = (rank_run){ .l = &l, .where = o.svg ? RUN_CPU : cli_resolve_on(o.on),
+                    .out = (o.print || o.svg) ? stderr : stdout, .quiet = o.quiet || o.svg,
+                    .in_place = o.in_place,
+                    .jump_name = o.in_place ? "pointer jumping in place (one buffer)" : "pointer jumping, double-buffered" };
+    r.trace = !r.quiet && n <= TRACE_MAX_NODES;
     int32_t *walk = alloc_or_exit((size_t)n, sizeof *walk, "the walk's distances");
-    int32_t *got = alloc_or_exit((size_t)n, sizeof *got, "the computed distances");
-    int32_t *shown = alloc_or_exit((size_t)n, sizeof *shown, "the traced distances");
+    r.walk = walk;
+    r.got = alloc_or_exit((size_t)n, sizeof *r.got, "the computed distances");
+    r.shown = alloc_or_exit((size_t)n, sizeof *r.shown, "the traced distances");
+    const int want_wyllie = strcmp(o.algo, "ruling") != 0, want_ruling = strcmp(o.algo, "wyllie") != 0;
 
-    if (!quiet)
-        fprintf(out, "list: %d nodes, head %d, %s\n", (int)n, (int)l.head, describe);
-    if (trace) {
-        int32_t row[TRACE_MAX_NODES];
+    if (!r.quiet)
+        fprintf(r.out, "list: %d nodes, head %d, %s\n", (int)n, (int)l.head, describe);
+    if (r.trace)
+        print_list(r.out, &l);
+    int ok = walk_reference(&r, walk);
+    if (want_wyllie && ((r.where & RUN_CPU) || r.trace))
+        ok &= wyllie_on_cpu(&r, r.trace || o.svg);
+    ruling_set_run ruled = { 0 };
+    if (want_ruling && (r.where & RUN_CPU))
+        ok &= ruling_on_cpu(&r, sublist, (uint32_t)o.seed, o.svg ? &ruled : NULL);
+    if (want_ruling && (r.where & RUN_GPU))
+        ok &= ruling_on_gpu(&r, sublist, (uint32_t)o.seed);
+    if (want_wyllie && (r.where & RUN_GPU))
+        ok &= wyllie_on_gpu(&r, (int)o.trials);
+    if (o.svg)
+        draw_figure(&r, &ruled);
+    if (o.print)
         for (int32_t i = 0; i < n; i++)
-            row[i] = i;
-        print_int_row(out, "node", row, n);
-        for (int32_t i = 0; i < n; i++)
-            row[i] = l.node[i].value;
-        print_int_row(out, "value", row, n);
-        for (int32_t i = 0; i < n; i++)
-            row[i] = l.node[i].next;
-        print_int_row(out, "next", row, n);
-    }
-
-    /* the reference: one walk from the head */
-    rank_by_walk(&l, walk);
-    memcpy(shown, walk, bytes);
-    if (trace) {
-        fprintf(out, "\nsequential walk (CPU): distance = n - 1 - position from the head\n");
-        print_int_row(out, "dist", walk, n);
-    }
-    int ok = verdict_to(out, "the walk's distances satisfy dist[tail] = 0, dist[i] = dist[next[i]] + 1",
-                        ranks_consistent(&l, walk));
-
-    const char *jump_name = in_place ? "pointer jumping in place (one buffer)"
-                                     : "pointer jumping, double-buffered";
-    round_log cpu_log = { 0 }, gpu_log = { 0 };
-    if (want_wyllie && ((where & RUN_CPU) || trace)) {
-        /* in trace mode the emulation also runs for comparing the GPU's rounds */
-        const int rounds = in_place ? wyllie_in_place_cpu(&l, got, trace ? record_round : NULL, &cpu_log)
-                                    : wyllie_rank_cpu(&l, got, trace ? record_round : NULL, &cpu_log);
-        if (rounds < 0) {
-            fprintf(stderr, "error: out of memory for pointer jumping on %d nodes\n", (int)n);
-            return EXIT_BAD_INPUT;
-        }
-        if (where & RUN_CPU) {
-            char what[160];
-            if (!quiet)
-                fprintf(out, "\n%s, on the CPU: %d rounds; ceil(log2(%d)) = %d\n", jump_name, rounds,
-                        (int)n, ceil_log2(n));
-            if (trace && !(where & RUN_GPU))
-                print_rounds(out, &cpu_log, n);
-            snprintf(what, sizeof what, "CPU %s", jump_name);
-            ok &= matches_walk(out, what, got, walk, n);
-            if (!in_place)
-                ok &= verdict_to(out, "it took ceil(log2 n) rounds", rounds == ceil_log2(n));
-        }
-    }
-    if (want_ruling && (where & RUN_CPU)) {
-        if (!quiet)
-            fprintf(out, "\nruling set, on the CPU:\n");
-        if (ruling_set_rank_cpu(&l, (int32_t)sublist, (uint32_t)seed, got, trace ? out : NULL) < 0) {
-            fprintf(stderr, "error: out of memory for the ruling set on %d nodes\n", (int)n);
-            return EXIT_BAD_INPUT;
-        }
-        ok &= matches_walk(out, "CPU ruling set", got, walk, n);
-    }
-
-    if (want_ruling && (where & RUN_GPU)) {
-        const int32_t rulers = gpu_ruling_set_rank(l.node, n, l.head, (int32_t)sublist, (uint32_t)seed, got);
-        if (!quiet)
-            fprintf(out, "\nruling set, on the GPU: %d rulers, one per %d node indices\n", (int)rulers, (int)sublist);
-        ok &= matches_walk(out, "GPU ruling set", got, walk, n);
-        memcpy(shown, got, bytes);
-    }
-    if (want_wyllie && (where & RUN_GPU)) {
-        int wrong_trials = 0, first_rounds = 0;
-        for (uint64_t t = 0; t < trials; t++) {
-            const int rounds = gpu_wyllie_rank(l.node, n, in_place, got, trace ? record_round : NULL, &gpu_log);
-            int32_t first;
-            const int32_t wrong = count_differences(got, walk, n, &first);
-            wrong_trials += wrong != 0;
-            if (t == 0 && !quiet)
-                fprintf(out, "\n%s, on the GPU: %d rounds; ceil(log2(%d)) = %d\n%s", jump_name, rounds,
-                        (int)n, ceil_log2(n), trace ? "(every round copied back from the GPU)\n" : "");
-            if (t == 0)
-                first_rounds = rounds;
-            if (trials > 1 && !quiet) /* how many differ changes from run to run */
-                fprintf(out, "trial %d: %d of %d distances wrong\n", (int)t + 1, (int)wrong, (int)n);
-            if (t == 0 && trace)
-                print_rounds(out, &gpu_log, n);
-        }
-        char what[160];
-        snprintf(what, sizeof what, "GPU %s", jump_name);
-        if (trials > 1) {
-            if (!quiet)
-                fprintf(out, "%d of %d trials gave a wrong answer\n", wrong_trials, (int)trials);
-            snprintf(what, sizeof what, "GPU %s equals the sequential walk in all %d trials", jump_name,
-                     (int)trials);
-            ok &= verdict_to(out, what, wrong_trials == 0);
-        } else {
-            ok &= matches_walk(out, what, got, walk, n);
-        }
-        if (!in_place)
-            ok &= verdict_to(out, "it took ceil(log2 n) rounds", first_rounds == ceil_log2(n));
-        if (trace)
-            ok &= verdict_to(out, "every GPU round equals the CPU emulation's", same_rounds(&gpu_log, &cpu_log, n));
-        memcpy(shown, got, bytes);
-    }
-
-    if (print)
-        for (int32_t i = 0; i < n; i++)
-            printf("%d %d\n", (int)i, (int)shown[i]);
+            printf("%d %d\n", (int)i, (int)r.shown[i]);
     free(walk);
-    free(got);
-    free(shown);
+    free(r.got);
+    free(r.shown);
     list_free(&l);
     return exit_status(ok);
 }

@@ -4,6 +4,7 @@
  * random-order lists of 2^10 ... 2^26 nodes. */
 #include "run_header.h"
 #include "common.h"
+#include "list_figures.h"
 #include "list_gpu.h"
 #include "list_walk.h"
 
@@ -54,74 +55,91 @@ static int bench(int argc, char **argv, int min_log, int max_log, int reps, uint
     return exit_status(verdict("both GPU sums equal n(n+1)/2 at every size", ok));
 }
 
-int main(int argc, char **argv)
+typedef struct {
+    uint64_t n, scale, seed, threads, min_log, max_log, reps;
+    int random_order, run_bench, quiet, split_walk, svg;
+    const char *on, *dat;
+} sum_options;
+
+static void parse_options(int argc, char **argv, sum_options *o)
 {
-    uint64_t n = 256, scale = 1, seed = 1, threads = 64, min_log = 10, max_log = 26, reps = 10;
-    int random_order = 0, run_bench = 0, quiet = 0;
-    const char *on = NULL, *dat = NULL;
+    *o = (sum_options){ .n = 256, .scale = 1, .seed = 1, .threads = 64, .min_log = 10, .max_log = 26, .reps = 10 };
     const cli_option options[] = {
-        { "--n", CLI_U64, &n, "nodes in the list (default 256)", 1, UINT64_C(1) << 26, NULL },
-        { "--scale", CLI_U64, &scale, "the p-th node from the head holds (p+1)*scale (default 1)", 1, 16, NULL },
-        { "--random", CLI_FLAG, &random_order, "store the nodes in random order", 0, 0, NULL },
-        { "--seed", CLI_U64, &seed, "seed of the random order (default 1)", 0, UINT64_MAX, NULL },
-        { "--threads", CLI_U64, &threads, "threads of the array sum, one block (default 64)", 32, 1024, NULL },
-        CLI_OPTION_ON(&on),
-        { "--quiet", CLI_FLAG, &quiet, "only the verdicts", 0, 0, NULL },
-        { "--bench", CLI_FLAG, &run_bench, "time both sums on the GPU, random lists of 2^10 ... 2^26", 0, 0, NULL },
-        { "--min-log", CLI_U64, &min_log, "bench: smallest size 2^K (default 10)", 4, 26, NULL },
-        { "--max-log", CLI_U64, &max_log, "bench: largest size 2^K (default 26; sizes step by 4x)", 4, 26, NULL },
-        { "--reps", CLI_U64, &reps, "bench: timed runs of the array sum (default 10)", 1, 1000, NULL },
-        { "--dat", CLI_STRING, &dat, "bench: also write `n array_ms list_ms` to FILE", 0, 0, NULL },
+        { "--n", CLI_U64, &o->n, "nodes in the list (default 256)", 1, UINT64_C(1) << 26, NULL },
+        { "--scale", CLI_U64, &o->scale, "the p-th node from the head holds (p+1)*scale (default 1)", 1, 16, NULL },
+        { "--random", CLI_FLAG, &o->random_order, "store the nodes in random order", 0, 0, NULL },
+        { "--seed", CLI_U64, &o->seed, "seed of the random order (default 1)", 0, UINT64_MAX, NULL },
+        { "--threads", CLI_U64, &o->threads, "threads of the array sum, one block (default 64)", 32, 1024, NULL },
+        CLI_OPTION_ON(&o->on),
+        { "--quiet", CLI_FLAG, &o->quiet, "only the verdicts", 0, 0, NULL },
+        { "--split-walk", CLI_FLAG, &o->split_walk,
+          "the trap: give 1, 2, 4 ... --threads threads a share of the list each (CPU emulation)", 0, 0, NULL },
+        { "--svg", CLI_FLAG, &o->svg, "stdout: the cells the array loop and the walk read, as SVG (n <= 32)", 0, 0, NULL },
+        { "--bench", CLI_FLAG, &o->run_bench, "time both sums on the GPU, random lists of 2^10 ... 2^26", 0, 0, NULL },
+        { "--min-log", CLI_U64, &o->min_log, "bench: smallest size 2^K (default 10)", 4, 26, NULL },
+        { "--max-log", CLI_U64, &o->max_log, "bench: largest size 2^K (default 26; sizes step by 4x)", 4, 26, NULL },
+        { "--reps", CLI_U64, &o->reps, "bench: timed runs of the array sum (default 10)", 1, 1000, NULL },
+        { "--dat", CLI_STRING, &o->dat, "bench: also write `n array_ms list_ms` to FILE", 0, 0, NULL },
     };
     cli_parse(argc, argv, "Sum of an array versus sum of a linked list (11.1).", options,
               sizeof options / sizeof options[0]);
-    if ((threads & (threads - 1)) != 0) {
-        fprintf(stderr, "error: --threads must be a power of two, got %" PRIu64 "\n", threads);
-        return EXIT_BAD_INPUT;
+    if ((o->threads & (o->threads - 1)) != 0) {
+        fprintf(stderr, "error: --threads must be a power of two, got %" PRIu64 "\n", o->threads);
+        exit(EXIT_BAD_INPUT);
     }
-    if (run_bench)
-        return bench(argc, argv, (int)min_log, (int)max_log, (int)reps, seed, dat);
-    const run_on where = cli_resolve_on(on);
+    if (o->svg && o->n > 32) {
+        fprintf(stderr, "error: --svg draws lists of at most 32 nodes, got --n %" PRIu64 "\n", o->n);
+        exit(EXIT_BAD_INPUT);
+    }
+}
 
-    list l;
-    int32_t *a = alloc_or_exit((size_t)n, sizeof *a, "the array");
-    if (list_alloc(&l, (int32_t)n) != 0) {
-        fprintf(stderr, "error: cannot allocate a list of %" PRIu64 " nodes\n", n);
-        return EXIT_BAD_INPUT;
+/* The list (in index order or random order) and the same values as an
+ * array in list order. */
+static void make_list(const sum_options *o, list *l, int32_t **a)
+{
+    *a = alloc_or_exit((size_t)o->n, sizeof **a, "the array");
+    if (list_alloc(l, (int32_t)o->n) != 0) {
+        fprintf(stderr, "error: cannot allocate a list of %" PRIu64 " nodes\n", o->n);
+        exit(EXIT_BAD_INPUT);
     }
-    if (!random_order)
-        list_make_in_order(&l, (int32_t)scale);
-    else if (list_make_random(&l, seed, (int32_t)scale) != 0) {
-        fprintf(stderr, "error: cannot allocate a permutation of %" PRIu64 " nodes\n", n);
-        return EXIT_BAD_INPUT;
+    if (!o->random_order)
+        list_make_in_order(l, (int32_t)o->scale);
+    else if (list_make_random(l, o->seed, (int32_t)o->scale) != 0) {
+        fprintf(stderr, "error: cannot allocate a permutation of %" PRIu64 " nodes\n", o->n);
+        exit(EXIT_BAD_INPUT);
     }
-    list_to_array_walk(&l, a); /* the same values, laid out in list order */
-    const int64_t reference = (int64_t)scale * (int64_t)n * ((int64_t)n + 1) / 2;
-    if (!quiet) {
+    list_to_array_walk(l, *a); /* the same values, laid out in list order */
+}
+
+/* Both sums, on the CPU and/or the GPU, and the span of each. */
+static int sum_both_ways(const sum_options *o, const list *l, const int32_t *a, int64_t reference, run_on where)
+{
+    const uint64_t n = o->n, threads = o->threads, scale = o->scale;
+    if (!o->quiet) {
         printf("N = %" PRIu64 " nodes and elements, values %" PRIu64 ", %" PRIu64 ", ..., %" PRIu64
                " from the head, %s; reference sum = %" PRId64 "\n",
-               n, scale, 2 * scale, n * scale, random_order ? "nodes in random order" : "nodes in index order",
+               n, scale, 2 * scale, n * scale, o->random_order ? "nodes in random order" : "nodes in index order",
                reference);
         if (n <= 16) {
             printf("list, head to tail:");
-            for (int32_t cur = l.head; cur != LIST_NULL; cur = l.node[cur].next)
-                printf(" %d", (int)l.node[cur].value);
+            for (int32_t cur = l->head; cur != LIST_NULL; cur = l->node[cur].next)
+                printf(" %d", (int)l->node[cur].value);
             printf("\n");
         }
         printf("\n");
     }
     int cpu_ok = 1, gpu_ok = 1;
     if (where & RUN_CPU) {
-        const int64_t array_total = array_sum(a, (int32_t)n), list_total = list_walk_sum(l.node, l.head, l.n);
-        if (!quiet)
+        const int64_t array_total = array_sum(a, (int32_t)n), list_total = list_walk_sum(l->node, l->head, l->n);
+        if (!o->quiet)
             printf("CPU: array sum (plain loop): %" PRId64 "\nCPU: list sum (walk from the head): %" PRId64 "\n",
                    array_total, list_total);
         cpu_ok = array_total == reference && list_total == reference;
     }
     if (where & RUN_GPU) {
         const int64_t array_total = gpu_array_sum(a, (int32_t)n, 1, (int)threads);
-        const int64_t list_total = gpu_list_sum_one_thread(l.node, l.n, l.head);
-        if (!quiet)
+        const int64_t list_total = gpu_list_sum_one_thread(l->node, l->n, l->head);
+        if (!o->quiet)
             printf("GPU: array sum (grid-stride, %" PRIu64 " threads): %" PRId64
                    "\nGPU: list sum (pointer chasing, 1 thread): %" PRId64 "\n",
                    threads, array_total, list_total);
@@ -133,7 +151,7 @@ int main(int argc, char **argv)
      * known in advance; the list's N loads each wait for the one before. */
     const uint64_t array_span = (n + threads - 1) / threads, list_span = n;
     // [end]
-    if (!quiet) {
+    if (!o->quiet) {
         printf("\nspan, counted in dependent steps:\n");
         printf("  array, %" PRIu64 " threads: %" PRIu64 " load(s) per thread, independent of each other"
                " (then %d steps of the block tree)\n", threads, array_span, ceil_log2((int64_t)threads));
@@ -147,6 +165,56 @@ int main(int argc, char **argv)
         ok &= verdict("CPU array sum and list walk equal the reference", cpu_ok);
     if (where & RUN_GPU)
         ok &= verdict("GPU array sum and list walk equal the reference", gpu_ok);
+    return ok;
+}
+
+/* --split-walk: the trap "launch more threads", emulated thread by thread
+ * with the walk each one would have to make. */
+static int split_walk_trap(const list *l, int32_t max_threads, int64_t reference)
+{
+    printf("\"launch more threads\": thread t of T owns the nodes at positions [t*n/T, (t+1)*n/T),\n"
+           "but finds its first node only by walking there from the head\n\n");
+    printf("threads T | loads of the slowest thread (span) | loads of all threads (work) | sum\n");
+    int sums_ok = 1, shorter = 0;
+    for (int32_t threads = 1; threads <= max_threads; threads *= 2) {
+        int64_t span = 0, work = 0, sum = 0;
+        for (int32_t t = 0; t < threads; t++) {
+            int64_t loads;
+            sum += list_split_walk_thread(l->node, l->head, l->n, t, threads, &loads);
+            work += loads;
+            span = loads > span ? loads : span;
+        }
+        printf("%9d | %34" PRId64 " | %27" PRId64 " | %" PRId64 "\n", (int)threads, span, work, sum);
+        sums_ok &= sum == reference;
+        shorter |= threads > 1 && span < l->n;
+    }
+    printf("\n");
+    int ok = verdict("every split sum equals the reference", sums_ok);
+    ok &= verdict("more threads shortened the chain of dependent loads", shorter);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    sum_options o;
+    parse_options(argc, argv, &o);
+    if (o.run_bench)
+        return bench(argc, argv, (int)o.min_log, (int)o.max_log, (int)o.reps, o.seed, o.dat);
+    list l;
+    int32_t *a;
+    make_list(&o, &l, &a);
+    const uint64_t n = o.n;
+    const int64_t reference = (int64_t)o.scale * (int64_t)n * ((int64_t)n + 1) / 2;
+    int ok;
+    if (o.svg) {
+        list_walk_visits(&l, a); /* a is free to hold the walk's order now */
+        draw_access(stdout, l.n, a);
+        ok = 1;
+    } else if (o.split_walk) {
+        ok = split_walk_trap(&l, (int32_t)o.threads, reference);
+    } else {
+        ok = sum_both_ways(&o, &l, a, reference, cli_resolve_on(o.on));
+    }
     free(a);
     list_free(&l);
     return exit_status(ok);

@@ -2,7 +2,7 @@
 # Every program is a C main (with the CPU baseline) plus CUDA kernels
 # behind extern "C" launch functions (list_gpu.h).
 CH11_LIST := ch11_linked_lists/lib/list.c ch11_linked_lists/lib/list_io.c ch11_linked_lists/lib/list_walk.c \
-             ch11_linked_lists/lib/list_source.c
+             ch11_linked_lists/lib/list_source.c ch11_linked_lists/lib/svg_draw.c ch11_linked_lists/lib/list_figures.c
 CH11_RANK := ch11_linked_lists/lib/rank_emulation.c ch11_linked_lists/gpu/pointer_jump.cu \
              ch11_linked_lists/gpu/ruling_set.cu
 

@@ -2,6 +2,7 @@
  * its distance to the end: position = n - 1 - distance, one independent
  * write per node. Checked against the walk that copies the list in order. */
 #include "common.h"
+#include "list_figures.h"
 #include "list_gpu.h"
 #include "list_source.h"
 #include "list_walk.h"
@@ -22,83 +23,115 @@ static int same_array(const int32_t *got, const int32_t *want, int32_t n, const 
     return wrong == 0;
 }
 
-int main(int argc, char **argv)
+typedef struct {
+    const char *input, *on, *algo;
+    uint64_t random_n, seed, sublist;
+    int quiet, svg;
+} scatter_options;
+
+static void parse_options(int argc, char **argv, scatter_options *o)
 {
-    const char *input = NULL, *on = NULL, *algo = "wyllie";
-    uint64_t random_n = 0, seed = 1, sublist = 64;
-    int quiet = 0;
+    *o = (scatter_options){ .algo = "wyllie", .seed = 1, .sublist = 64 };
     const cli_option options[] = {
-        { "--input", CLI_STRING, &input, "read the list from FILE (N, then N lines `value next`)", 0, 0, NULL },
-        { "--random", CLI_U64, &random_n, "a random-order list of N nodes instead", 1, LIST_MAX_NODES, NULL },
-        { "--seed", CLI_U64, &seed, "seed of the random list (default 1)", 0, UINT64_MAX, NULL },
-        CLI_OPTION_ON(&on),
-        { "--algo", CLI_CHOICE, &algo, "how the GPU ranks before scattering (default wyllie)", 0, 0, "wyllie|ruling" },
-        { "--sublist", CLI_U64, &sublist, "ruling set: one ruler per K node indices (default 64)", 1, LIST_MAX_NODES, NULL },
-        { "--quiet", CLI_FLAG, &quiet, "only the verdicts", 0, 0, NULL },
+        { "--input", CLI_STRING, &o->input, "read the list from FILE (N, then N lines `value next`)", 0, 0, NULL },
+        { "--random", CLI_U64, &o->random_n, "a random-order list of N nodes instead", 1, LIST_MAX_NODES, NULL },
+        { "--seed", CLI_U64, &o->seed, "seed of the random list (default 1)", 0, UINT64_MAX, NULL },
+        CLI_OPTION_ON(&o->on),
+        { "--algo", CLI_CHOICE, &o->algo, "how the GPU ranks before scattering (default wyllie)", 0, 0, "wyllie|ruling" },
+        { "--sublist", CLI_U64, &o->sublist, "ruling set: one ruler per K node indices (default 64)", 1, LIST_MAX_NODES, NULL },
+        { "--svg", CLI_FLAG, &o->svg, "stdout: the CPU scatter's writes as SVG (at most 16 nodes)", 0, 0, NULL },
+        { "--quiet", CLI_FLAG, &o->quiet, "only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
               "List to array by scattering each node to n - 1 - distance_to_end (11.3).\n"
               "Without --input or --random: the 8-node example.",
               options, sizeof options / sizeof options[0]);
+    if (o->svg && o->on != NULL && strcmp(o->on, "cpu") != 0) {
+        fprintf(stderr, "error: --svg draws the CPU scatter: use --on cpu\n");
+        exit(EXIT_BAD_INPUT);
+    }
+}
+
+/* The CPU: ranks by the walk, then the very scatter_node the kernel runs. */
+static int scatter_on_cpu(const list *l, int32_t *dist, int32_t *out, const int32_t *want, int show)
+{
+    const int32_t n = l->n;
+    rank_by_walk(l, dist);
+    for (int32_t i = 0; i < n; i++)
+        out[i] = -1;
+    for (int32_t i = 0; i < n; i++)
+        scatter_node(i, n, l->node, dist, out);
+    if (show) {
+        int32_t row[SHOW_MAX_NODES];
+        for (int32_t i = 0; i < n; i++)
+            row[i] = i;
+        print_int_row(stdout, "node", row, n);
+        for (int32_t i = 0; i < n; i++)
+            row[i] = l->node[i].value;
+        print_int_row(stdout, "value", row, n);
+        print_int_row(stdout, "dist to end", dist, n);
+        for (int32_t i = 0; i < n; i++)
+            row[i] = n - 1 - dist[i];
+        print_int_row(stdout, "position", row, n);
+        printf("\n");
+        print_int_row(stdout, "CPU scatter", out, n);
+    }
+    return same_array(out, want, n, "CPU scatter");
+}
+
+static int scatter_on_gpu(const list *l, const scatter_options *o, int32_t *dist, int32_t *out,
+                          const int32_t *want, int show)
+{
+    const int ruling = strcmp(o->algo, "ruling") == 0;
+    if (ruling)
+        gpu_ruling_set_rank(l->node, l->n, l->head, (int32_t)o->sublist, (uint32_t)o->seed, dist);
+    else
+        gpu_wyllie_rank(l->node, l->n, 0, dist, NULL, NULL);
+    gpu_scatter_by_rank(l->node, l->n, dist, out);
+    if (show)
+        print_int_row(stdout, "GPU scatter", out, l->n);
+    else if (!o->quiet)
+        printf("GPU: ranked by %s, then scattered\n", ruling ? "the ruling set" : "pointer jumping");
+    return same_array(out, want, l->n, "GPU scatter");
+}
+
+int main(int argc, char **argv)
+{
+    scatter_options o;
+    parse_options(argc, argv, &o);
     list l;
     char describe[256];
-    list_load(&l, input, random_n, seed, describe, sizeof describe);
-    const run_on where = cli_resolve_on(on);
+    list_load(&l, o.input, o.random_n, o.seed, describe, sizeof describe);
     const int32_t n = l.n;
+    if (o.svg && n > SHOW_MAX_NODES) {
+        fprintf(stderr, "error: --svg draws lists of at most %d nodes\n", SHOW_MAX_NODES);
+        return EXIT_BAD_INPUT;
+    }
+    const run_on where = o.svg ? RUN_CPU : cli_resolve_on(o.on);
     int32_t *dist = alloc_or_exit((size_t)n, sizeof *dist, "the distances");
     int32_t *want = alloc_or_exit((size_t)n, sizeof *want, "the reference array");
     int32_t *out = alloc_or_exit((size_t)n, sizeof *out, "the scattered array");
-    const int show = !quiet && n <= SHOW_MAX_NODES;
+    const int quiet = o.quiet || o.svg, show = !quiet && n <= SHOW_MAX_NODES;
     list_to_array_walk(&l, want); /* the reference: one thread copying in order */
     if (!quiet)
         printf("list: %d nodes, head %d, %s\n", (int)n, (int)l.head, describe);
-
     int cpu_ok = 1, gpu_ok = 1;
-    if (where & RUN_CPU) {
-        rank_by_walk(&l, dist);
-        for (int32_t i = 0; i < n; i++)
-            out[i] = -1;
-        for (int32_t i = 0; i < n; i++)
-            scatter_node(i, n, l.node, dist, out);
-        if (show) {
-            int32_t row[SHOW_MAX_NODES];
-            for (int32_t i = 0; i < n; i++)
-                row[i] = i;
-            print_int_row(stdout, "node", row, n);
-            for (int32_t i = 0; i < n; i++)
-                row[i] = l.node[i].value;
-            print_int_row(stdout, "value", row, n);
-            print_int_row(stdout, "dist to end", dist, n);
-            for (int32_t i = 0; i < n; i++)
-                row[i] = n - 1 - dist[i];
-            print_int_row(stdout, "position", row, n);
-            printf("\n");
-            print_int_row(stdout, "CPU scatter", out, n);
-        }
-        cpu_ok = same_array(out, want, n, "CPU scatter");
-    }
-    if (where & RUN_GPU) {
-        const int ruling = strcmp(algo, "ruling") == 0;
-        if (ruling)
-            gpu_ruling_set_rank(l.node, n, l.head, (int32_t)sublist, (uint32_t)seed, dist);
-        else
-            gpu_wyllie_rank(l.node, n, 0, dist, NULL, NULL);
-        gpu_scatter_by_rank(l.node, n, dist, out);
-        if (show)
-            print_int_row(stdout, "GPU scatter", out, n);
-        else if (!quiet)
-            printf("GPU: ranked by %s, then scattered\n", ruling ? "the ruling set" : "pointer jumping");
-        gpu_ok = same_array(out, want, n, "GPU scatter");
-    }
+    if (where & RUN_CPU)
+        cpu_ok = scatter_on_cpu(&l, dist, out, want, show);
+    if (o.svg)
+        draw_scatter(stdout, &l, dist, out);
+    if (where & RUN_GPU)
+        gpu_ok = scatter_on_gpu(&l, &o, dist, out, want, show);
     if (show)
         print_int_row(stdout, "walk (ref.)", want, n);
     if (!quiet)
         printf("\n");
     int ok = 1;
+    FILE *verdicts = o.svg ? stderr : stdout;
     if (where & RUN_CPU)
-        ok &= verdict("CPU scatter by rank equals the list copied in order by one walk", cpu_ok);
+        ok &= verdict_to(verdicts, "CPU scatter by rank equals the list copied in order by one walk", cpu_ok);
     if (where & RUN_GPU)
-        ok &= verdict("GPU ranking + scatter equals the list copied in order by one walk", gpu_ok);
+        ok &= verdict_to(verdicts, "GPU ranking + scatter equals the list copied in order by one walk", gpu_ok);
     free(dist);
     free(want);
     free(out);

@@ -132,8 +132,8 @@ extern "C" void gpu_time_sums(const int32_t *a, const list_node *node, int32_t n
     const int64_t wanted = ((int64_t)n + c.threads - 1) / c.threads;
     c.blocks = (int)(wanted < 8LL * sms ? wanted : 8LL * sms);
     out->array_ms = gpu_median_ms(run_array, &c, 3, reps_array, &out->array_spread);
-    /* a long walk has nothing to warm up (no cache holds the list), and at
-     * 2^26 nodes one run takes many seconds: warm up only when repeating */
+    /* a long walk has nothing to warm up (no cache holds the list), and one
+     * walk of a large list is slow: warm up only when repeating */
     out->list_ms = gpu_median_ms(run_list, &c, reps_list > 1 ? 1 : 0, reps_list, &out->list_spread);
     unsigned long long array_total = 0;
     long long list_total = 0;

@@ -1,9 +1,9 @@
 /* list.h - the chapter's linked list: a pool of nodes addressed by index.
  *
- * A "pointer" is an int32 index into the pool and -1 is the null pointer,
- * as in the node pools of chapters 9 and 10. Because every node has a
- * small dense index, per-node arrays (next, dist, rank) are plain arrays
- * that any thread can index -- which is what pointer jumping needs. */
+ * A "pointer" is an int32 index into the pool and -1 is the null pointer.
+ * Because every node has a small dense index, per-node arrays (next, dist,
+ * rank) are plain arrays that any thread can index -- which is what
+ * pointer jumping needs. */
 #ifndef CH11_LIST_H
 #define CH11_LIST_H
 
@@ -26,7 +26,7 @@ typedef struct {
 int list_alloc(list *l, int32_t n);
 void list_free(list *l);
 
-/* The list the seed chapter traces: node i -> i+1, head 0, values
+/* The list the chapter traces: node i -> i+1, head 0, values
  * (i+1)*scale, so it reads 10 20 ... 80 for n = 8 and scale = 10. */
 void list_make_in_order(list *l, int32_t scale);
 

@@ -25,6 +25,13 @@ void list_to_array_walk(const list *l, int32_t *out)
         out[position++] = l->node[cur].value;
 }
 
+void list_walk_visits(const list *l, int32_t *visit)
+{
+    int32_t position = 0;
+    for (int32_t cur = l->head; cur != LIST_NULL; cur = l->node[cur].next)
+        visit[position++] = cur;
+}
+
 int ranks_consistent(const list *l, const int32_t *dist)
 {
     for (int32_t i = 0; i < l->n; i++) {

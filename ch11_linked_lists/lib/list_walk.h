@@ -25,8 +25,36 @@ LIST_HD int64_t list_walk_sum(const list_node *node, int32_t head, int32_t n)
 }
 // [end]
 
+// [listing list-split-walk]
+/* The "launch more threads" trap, for thread t of `threads`: its share is
+ * the nodes at positions [t*share, (t+1)*share) from the head, but the only
+ * way to find position t*share is to walk there from the head. Returns the
+ * share's sum; *loads gets the nodes this thread had to read, one after
+ * the other. */
+LIST_HD int64_t list_split_walk_thread(const list_node *node, int32_t head, int32_t n, int32_t t,
+                                       int32_t threads, int64_t *loads)
+{
+    const int64_t share = ((int64_t)n + threads - 1) / threads, first = t * share;
+    int64_t sum = 0, pos = 0;
+    int32_t cur = head;
+    *loads = 0;
+    for (; cur != LIST_NULL && pos < first + share; pos++) {
+        const list_node here = node[cur]; /* also the hops before the share */
+        ++*loads;
+        if (pos >= first)
+            sum += here.value;
+        cur = here.next;
+    }
+    return sum;
+}
+// [end]
+
 #ifndef __CUDACC__
 #include "list.h"
+
+/* The nodes in the order a walk from the head reads them: visit[p] is
+ * the node at position p. */
+void list_walk_visits(const list *l, int32_t *visit);
 
 /* Plain loop over an array: the addresses are known in advance. */
 int64_t array_sum(const int32_t *a, int32_t n);

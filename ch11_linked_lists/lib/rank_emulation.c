@@ -71,58 +71,109 @@ int wyllie_in_place_cpu(const list *l, int32_t *dist, round_observer obs, void *
     return linked ? -1 : rounds;
 }
 
-int32_t ruling_set_rank_cpu(const list *l, int32_t sublist, uint32_t seed, int32_t *dist, FILE *trace)
+void ruling_set_run_free(ruling_set_run *run)
 {
-    const int32_t n = l->n, slots = ruler_slots(n, sublist);
-    const int extra = ruler_start(l->head / sublist, slots, sublist, n, seed, l->head) != l->head;
-    const int32_t rulers = slots + extra;
-    ruler_link *link = malloc((size_t)n * sizeof *link);
-    sublist_tag *tag = malloc((size_t)n * sizeof *tag);
-    int32_t *rbuf = malloc(4 * (size_t)rulers * sizeof *rbuf);
-    if (link == NULL || tag == NULL || rbuf == NULL) {
-        free(link); free(tag); free(rbuf);
-        return -1;
-    }
-    int32_t *rnext[2] = { rbuf, rbuf + rulers }, *rdist[2] = { rbuf + 2 * (size_t)rulers, rbuf + 3 * (size_t)rulers };
-    /* step 1: links without marks, then mark the rulers */
-    for (int32_t i = 0; i < n; i++) {
+    free(run->start); /* one block holds every per-ruler array */
+    free(run->tag);
+    run->start = run->length = run->next_ruler = run->to_end = NULL;
+    run->tag = NULL;
+}
+
+/* Step 1: links without marks, then every ruler marks its node. */
+static void mark_rulers(const list *l, const ruling_set_run *run, ruler_link *link)
+{
+    for (int32_t i = 0; i < l->n; i++) {
         link[i].next = l->node[i].next;
         link[i].ruler = LIST_NULL;
     }
-    for (int32_t j = 0; j < rulers; j++)
-        link[ruler_start(j, slots, sublist, n, seed, l->head)].ruler = j;
-    /* step 2: every ruler walks its sublist; the rulers form a short list
-     * weighted by sublist length */
-    for (int32_t j = 0; j < rulers; j++)
-        rdist[0][j] = ruler_walk(j, ruler_start(j, slots, sublist, n, seed, l->head), link, tag, &rnext[0][j]);
-    if (trace) {
-        fprintf(trace, "ruling set: %d rulers for %d nodes (one slot per %d indices%s)\n", (int)rulers,
-                (int)n, (int)sublist, extra ? ", plus the head" : "");
-        int32_t *row = malloc((size_t)(n > rulers ? n : rulers) * sizeof *row);
-        if (row) {
-            for (int32_t j = 0; j < rulers; j++)
-                row[j] = ruler_start(j, slots, sublist, n, seed, l->head);
-            print_int_row(trace, "ruler node", row, rulers);
-            print_int_row(trace, "sublist length", rdist[0], rulers);
-            print_int_row(trace, "next ruler", rnext[0], rulers);
-            for (int32_t i = 0; i < n; i++)
-                row[i] = tag[i].sublist;
-            print_int_row(trace, "node: sublist", row, n);
-            for (int32_t i = 0; i < n; i++)
-                row[i] = tag[i].local;
-            print_int_row(trace, "node: local", row, n);
-            free(row);
-        }
+    for (int32_t j = 0; j < run->rulers; j++)
+        link[run->start[j]].ruler = j;
+}
+
+/* Step 2: every ruler walks its sublist; the rulers form a short list
+ * weighted by sublist length. */
+static void walk_sublists(ruling_set_run *run, const ruler_link *link)
+{
+    run->longest = 0;
+    for (int32_t j = 0; j < run->rulers; j++) {
+        run->length[j] = ruler_walk(j, run->start[j], link, run->tag, &run->next_ruler[j]);
+        if (run->length[j] > run->longest)
+            run->longest = run->length[j];
     }
-    /* step 3: rank the rulers by pointer jumping on their weighted list */
-    const int rounds = jump_until_done(rnext, rdist, rulers, NULL, NULL);
-    if (trace) {
-        fprintf(trace, "rulers ranked by pointer jumping in %d rounds\n", rounds);
-        print_int_row(trace, "ruler to end", rdist[0], rulers);
+}
+
+/* Step 3: rank the rulers by pointer jumping on their weighted list, in
+ * the work arrays, so that next_ruler and length stay for the trace. */
+static void rank_rulers(ruling_set_run *run, int32_t *work)
+{
+    const size_t r = (size_t)run->rulers;
+    int32_t *next[2] = { work, work + r }, *dist[2] = { run->to_end, work + 2 * r };
+    memcpy(next[0], run->next_ruler, r * sizeof *next[0]);
+    memcpy(dist[0], run->length, r * sizeof *dist[0]);
+    run->rounds = jump_until_done(next, dist, run->rulers, NULL, NULL);
+    if (dist[0] != run->to_end) /* an odd number of rounds ends in the work array */
+        memcpy(run->to_end, dist[0], r * sizeof *run->to_end);
+}
+
+int ruling_set_run_cpu(const list *l, int32_t sublist, uint32_t seed, int32_t *dist, ruling_set_run *run)
+{
+    const int32_t n = l->n, slots = ruler_slots(n, sublist);
+    const int extra = ruler_start(l->head / sublist, slots, sublist, n, seed, l->head) != l->head;
+    *run = (ruling_set_run){ .n = n, .sublist = sublist, .slots = slots, .rulers = slots + extra };
+    const size_t r = (size_t)run->rulers;
+    run->start = malloc(7 * r * sizeof *run->start); /* 4 results + 3 work arrays */
+    run->tag = malloc((size_t)n * sizeof *run->tag);
+    ruler_link *link = malloc((size_t)n * sizeof *link);
+    if (run->start == NULL || run->tag == NULL || link == NULL) {
+        free(link);
+        ruling_set_run_free(run);
+        return -1;
     }
+    run->length = run->start + r;
+    run->next_ruler = run->start + 2 * r;
+    run->to_end = run->start + 3 * r;
+    for (int32_t j = 0; j < run->rulers; j++)
+        run->start[j] = ruler_start(j, slots, sublist, n, seed, l->head);
+    mark_rulers(l, run, link);
+    walk_sublists(run, link);
+    rank_rulers(run, run->start + 4 * r);
     /* step 4: every node adds its ruler's distance to its local rank */
     for (int32_t i = 0; i < n; i++)
-        dist[i] = sublist_distance_to_end(tag[i], rdist[0]);
-    free(link); free(tag); free(rbuf);
-    return rounds < 0 ? -1 : rulers;
+        dist[i] = sublist_distance_to_end(run->tag[i], run->to_end);
+    free(link);
+    return run->rounds < 0 ? -1 : 0;
+}
+
+void ruling_set_print(FILE *out, const ruling_set_run *run)
+{
+    const int32_t n = run->n, rulers = run->rulers;
+    fprintf(out, "ruling set: %d rulers for %d nodes (one slot per %d indices%s)\n", (int)rulers, (int)n,
+            (int)run->sublist, rulers > run->slots ? ", plus the head" : "");
+    print_int_row(out, "ruler node", run->start, rulers);
+    print_int_row(out, "sublist length", run->length, rulers);
+    print_int_row(out, "next ruler", run->next_ruler, rulers);
+    int32_t *row = malloc((size_t)n * sizeof *row);
+    if (row) {
+        for (int32_t i = 0; i < n; i++)
+            row[i] = run->tag[i].sublist;
+        print_int_row(out, "node: sublist", row, n);
+        for (int32_t i = 0; i < n; i++)
+            row[i] = run->tag[i].local;
+        print_int_row(out, "node: local", row, n);
+        free(row);
+    }
+    fprintf(out, "rulers ranked by pointer jumping in %d rounds\n", run->rounds);
+    print_int_row(out, "ruler to end", run->to_end, rulers);
+}
+
+int32_t ruling_set_rank_cpu(const list *l, int32_t sublist, uint32_t seed, int32_t *dist, FILE *trace)
+{
+    ruling_set_run run;
+    if (ruling_set_run_cpu(l, sublist, seed, dist, &run) != 0)
+        return -1;
+    if (trace)
+        ruling_set_print(trace, &run);
+    const int32_t rulers = run.rulers;
+    ruling_set_run_free(&run);
+    return rulers;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "list.h"
+#include "ruling_set_node.h"
 
 /* Wyllie's pointer jumping, double-buffered. Writes dist; returns the
  * number of rounds, or -1 when memory runs out or it fails to converge
@@ -18,9 +19,31 @@ int wyllie_rank_cpu(const list *l, int32_t *dist, round_observer obs, void *ctx)
  * loop never splits a node's (next, dist) pair, so this one is right. */
 int wyllie_in_place_cpu(const list *l, int32_t *dist, round_observer obs, void *ctx);
 
-/* Ranking by a sparse ruling set with one ruler slot per `sublist` indices.
- * Writes dist; returns the number of rulers, or -1 when memory runs out.
- * With trace != NULL prints the rulers, their sublists and the ranks. */
+/* Everything one ruling-set ranking produced, step by step, for the trace,
+ * the figure and the cost of the choice of sublist size. */
+typedef struct {
+    int32_t n, sublist, slots, rulers; /* rulers = slots, plus one when the head was not picked */
+    int32_t *start;      /* [rulers] the node ruler j starts from */
+    int32_t *length;     /* [rulers] nodes in ruler j's sublist */
+    int32_t *next_ruler; /* [rulers] the ruler after j in the list, LIST_NULL for the last */
+    int32_t *to_end;     /* [rulers] nodes from ruler j to the tail, after step 3 */
+    sublist_tag *tag;    /* [n] each node's sublist and local rank */
+    int32_t longest;     /* the longest sublist: the walk step's chain of dependent loads */
+    int rounds;          /* pointer-jumping rounds over the rulers (step 3) */
+} ruling_set_run;
+
+/* Ranks l by a sparse ruling set with one ruler slot per `sublist`
+ * indices, keeping every step in *run (free it with ruling_set_run_free).
+ * Writes dist; returns 0, or -1 when memory runs out. */
+int ruling_set_run_cpu(const list *l, int32_t sublist, uint32_t seed, int32_t *dist, ruling_set_run *run);
+void ruling_set_run_free(ruling_set_run *run);
+
+/* Prints the rulers, their sublists and the rulers' ranks (small lists). */
+void ruling_set_print(FILE *out, const ruling_set_run *run);
+
+/* The same ranking without keeping the steps. Writes dist; returns the
+ * number of rulers, or -1 when memory runs out. With trace != NULL prints
+ * them as ruling_set_print does. */
 int32_t ruling_set_rank_cpu(const list *l, int32_t sublist, uint32_t seed, int32_t *dist, FILE *trace);
 
 #endif
