@@ -19,7 +19,7 @@
 # files are replaced by the chapter's gpu/no_cuda.c, so the CPU paths run
 # and a GPU path answers "built without CUDA" with exit 77.
 
-CHAPTERS := common ch03_work_span ch11_linked_lists reduced_ops canonical_scan
+CHAPTERS := common ch01_cuda_basics ch03_work_span ch11_linked_lists reduced_ops canonical_scan
 BUILD    := build
 
 # --- host compiler ---------------------------------------------------------

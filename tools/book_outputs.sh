@@ -40,6 +40,8 @@ while IFS= read -r line; do
             echo "error: book.list: measured output '$name' names a missing file $cmd" >&2
             status=2
         fi ;;
+    dot|svg|data)
+        continue ;; # a figure: tools/book_figures.sh draws it
     gpu)
         if [ -f "book/outputs/$name.txt" ]; then
             cp "book/outputs/$name.txt" "$outdir/$name.txt"

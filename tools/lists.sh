@@ -6,7 +6,7 @@
 #     device.list  bench|sanitize  COMMAND...     (make bench, make sanitize)
 # Commands run from the repository root.
 
-CHAPTER_LISTS_DIRS="common ch03_work_span ch11_linked_lists reduced_ops canonical_scan"
+CHAPTER_LISTS_DIRS="common ch01_cuda_basics ch03_work_span ch11_linked_lists reduced_ops canonical_scan"
 
 # list_entries FILE...: the entries of the files that exist, comments dropped.
 list_entries() {

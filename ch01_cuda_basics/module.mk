@@ -1,0 +1,14 @@
+# ch01_cuda_basics/ - chapter 1: CUDA for C programmers. One program per idea,
+# each a C main (the CPU reference and the checks) and one .cu file (the
+# kernels and their extern "C" launch function), named alike.
+CH01 := ch01_cuda_basics
+CH01_PROGRAMS := hello_threads block_shared_sum warp_primitives atomics_histogram grid_sync \
+                 checked_calls event_timing vector_loads
+PROGRAMS += $(addprefix $(CH01)/,$(CH01_PROGRAMS))
+$(foreach p,$(CH01_PROGRAMS),$(eval $(CH01)/$(p).SRCS := $(CH01)/$(p).c $(CH01)/gpu/$(p).cu))
+warp_primitives_lib := $(CH01)/lib/warp_emulate.c
+$(CH01)/warp_primitives.SRCS += $(warp_primitives_lib)
+
+# -lineinfo: compute-sanitizer's reports then name the source line of the
+# faulting access (section 1.7 shows one).
+$(CH01)/gpu/checked_calls.cu.NVFLAGS := -lineinfo
