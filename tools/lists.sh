@@ -1,7 +1,7 @@
 # lists.sh - sourced by the other tools. Each chapter keeps three plain-text
 # registries, one entry per line, '#' for comments:
 #     tests.list   NAME  cpu|gpu[:TIMEOUT]  COMMAND...          (make test, CTest)
-#     book.list    SECTION  NAME|-  cpu|gpu|measured[:EXIT]  COMMAND...|FILE
+#     book.list    SECTION  NAME|-  cpu|gpu|gpu-varies|measured|dot|svg|data[:EXIT]  COMMAND...|FILE
 #                                                  (make run, make book)
 #     device.list  bench|sanitize  COMMAND...     (make bench, make sanitize)
 # Commands run from the repository root.
@@ -30,6 +30,11 @@ split_book_entry() {
     book_cmd=$(printf '%s\n' "$1" | sed -E 's/^[[:space:]]*([^[:space:]]+[[:space:]]+){3}//')
     book_exit=0
     case "$book_kind" in *:*) book_exit=${book_kind#*:}; book_kind=${book_kind%%:*} ;; esac
+    # gpu-varies: a GPU run whose text differs from run to run by nature (a
+    # race, a sanitizer's addresses, a timing): recorded and shown like any
+    # gpu entry, but only its exit status can be checked again
+    book_varies=0
+    [ "$book_kind" = gpu-varies ] && { book_kind=gpu; book_varies=1; }
 }
 
 # book_entries: every chapter's book.list entries, in chapter order.
