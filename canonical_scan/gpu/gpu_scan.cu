@@ -226,6 +226,7 @@ __device__ __forceinline__ void tile_store(const scan_params &p, uint64_t e, uin
         p.out[0] = p.has_init ? p.init : 0.0;
 }
 
+// [listing single-pass-kernel]
 /* BLOCKS_IN_TILE (a compile-time choice, hence the one C++ template of this
  * file): blocks of at most one tile, block_dyadic<256> among them. The
  * other instance serves longer blocks and iterated_pairwise. */
@@ -275,13 +276,11 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
     /* blocks of 128 chunks or more need the pyramid levels warp 0 just built */
     if (BLOCKS_IN_TILE && log_p > DYADIC_LOG_ITEMS + 6)
         __syncthreads();
-    // [listing prefix-before-lookback]
     /* The in-block prefixes P_b(j) need nothing from other tiles: every thread
      * computes its ITEMS of them before, not after, warp 0's look-back. */
     double prefix[DYADIC_ITEMS];
     if (BLOCKS_IN_TILE)
         dyadic_chunk_prefix(pyramid, log_p, tid, a, prefix);
-    // [end]
     if (warp == 0) {
         tile_lookback(p, e, z, w, looked, &top);
         if (BLOCKS_IN_TILE) { /* the carries of the blocks that start here */
@@ -310,6 +309,7 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
     }
     tile_store(p, e, v0, tid, slots, s);
 }
+// [end]
 
 struct gpu_scan_plan {
     dyadic_layout layout;

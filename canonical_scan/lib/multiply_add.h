@@ -18,6 +18,7 @@ double weighted_sum_fused(const double *w, const double *x, size_t n);
 
 /* The one body both files compile: static inline, so each file's flags
  * decide how it is compiled. */
+// [listing multiply-add-body]
 static inline void multiply_add_body(const double *w, const double *x, const double *c, double *y, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -31,5 +32,6 @@ static inline double weighted_sum_body(const double *w, const double *x, size_t 
         s = s + w[i] * x[i];
     return s;
 }
+// [end]
 
 #endif
