@@ -120,6 +120,64 @@ static void show_elements(FILE *trace, const char *side, int exclusive, const do
     }
 }
 
+/* The GPU's scan and reduce of the same setup, against the CPU library's. */
+static int check_gpu(FILE *trace, const scan_setup *s, const double *x, const double *cpu, double *gpu,
+                     uint64_t n, double reduce, int quiet, double *gpu_reduce)
+{
+    run_gpu_scan(s, x, gpu, n);
+    if (!quiet) {
+        char device[256];
+        gpu_device_describe(device, sizeof device);
+        fprintf(trace, "GPU  %s\n", device);
+        show_elements(trace, "GPU", s->exclusive, gpu, n);
+    }
+    size_t differ = 0;
+    for (size_t i = 0; i < n; i++)
+        differ += !doubles_bit_equal(gpu[i], cpu[i]);
+    if (!quiet)
+        fprintf(trace, "elements that differ between GPU and CPU: %zu of %" PRIu64 "\n", differ, n);
+    int ok = verdict_to(trace, "GPU scan equals the CPU scan in every element", differ == 0);
+    *gpu_reduce = run_gpu_reduce(s, x, n, reduce);
+    if (s->policy != POLICY_LEFT_FOLD)
+        ok &= verdict_to(trace, "GPU reduce equals the CPU reduce bit for bit",
+                         doubles_bit_equal(*gpu_reduce, reduce));
+    return ok;
+}
+
+/* The back element, the reduce and the hash of the result; consistency
+ * and the published witness checked; --summary's one line. */
+static int report_result(FILE *trace, const scan_setup *s, const double *x, const double *result, uint64_t n,
+                         double reduce, uint64_t seed, int hostile, int summary, int quiet)
+{
+    int ok = 1;
+    char hex_buf[HEX64_LEN];
+    const double back = result[n - 1];
+    const uint64_t hash = fnv1a64(result, n * sizeof *result); /* little-endian hosts: bytes as stored */
+    if (!quiet) {
+        fprintf(trace, "\nback element  %s\n", double_hex(back, hex_buf));
+        fprintf(trace, "reduce        %s  (same policy, all N elements%s)\n", double_hex(reduce, hex_buf),
+                s->has_init ? ", with init" : "");
+        fprintf(trace, "fnv1a64       0x%016" PRIx64 "  (all N elements, little-endian bytes)\n", hash);
+    }
+    if (!s->exclusive)
+        ok &= verdict_to(trace, "back element equals the reduce of all N elements", doubles_bit_equal(back, reduce));
+    else
+        ok &= verdict_to(trace, "back element equals the reduce of the first N-1 elements",
+                         consistent_at(s, x, result, n - 1));
+    if (witness_applies(s, n, seed, hostile)) {
+        if (!quiet)
+            fprintf(trace, "published witness (N = 2^20, default seed): 0x%016" PRIx64 "\n", WITNESS_BITS);
+        ok &= verdict_to(trace, "back element and reduce equal the published witness",
+                         double_bits(back) == WITNESS_BITS && double_bits(reduce) == WITNESS_BITS);
+    }
+    if (summary) {
+        char back_hex[HEX64_LEN], reduce_hex[HEX64_LEN];
+        printf("back=%s reduce=%s fnv1a=0x%016" PRIx64 "\n", double_hex(back, back_hex),
+               double_hex(reduce, reduce_hex), hash);
+    }
+    return ok;
+}
+
 int main(int argc, char **argv)
 {
     uint64_t n = WITNESS_N, block = 256, seed = LCG64_DEFAULT_SEED;
@@ -164,7 +222,6 @@ int main(int argc, char **argv)
     double reduce = policy_reduce(s.policy, s.block, x, n, s.has_init, s.init);
     const double *result = cpu;
     int ok = 1;
-    char hex_buf[HEX64_LEN];
     if (where & RUN_CPU) {
         if (!quiet)
             show_elements(trace, "CPU", s.exclusive, cpu, n);
@@ -172,52 +229,14 @@ int main(int argc, char **argv)
                          probe_consistency(&s, x, cpu, n));
     }
     if (where & RUN_GPU) {
-        run_gpu_scan(&s, x, gpu, n);
-        if (!quiet) {
-            char device[256];
-            gpu_device_describe(device, sizeof device);
-            fprintf(trace, "GPU  %s\n", device);
-            show_elements(trace, "GPU", s.exclusive, gpu, n);
-        }
-        size_t differ = 0;
-        for (size_t i = 0; i < n; i++)
-            differ += !doubles_bit_equal(gpu[i], cpu[i]);
-        if (!quiet)
-            fprintf(trace, "elements that differ between GPU and CPU: %zu of %" PRIu64 "\n", differ, n);
-        ok &= verdict_to(trace, "GPU scan equals the CPU scan in every element", differ == 0);
-        const double gpu_reduce = run_gpu_reduce(&s, x, n, reduce);
-        if (s.policy != POLICY_LEFT_FOLD)
-            ok &= verdict_to(trace, "GPU reduce equals the CPU reduce bit for bit",
-                             doubles_bit_equal(gpu_reduce, reduce));
+        double gpu_reduce;
+        ok &= check_gpu(trace, &s, x, cpu, gpu, n, reduce, quiet, &gpu_reduce);
         if (where == RUN_GPU) {
             result = gpu;
             reduce = gpu_reduce;
         }
     }
-    const double back = result[n - 1];
-    const uint64_t hash = fnv1a64(result, n * sizeof *result); /* little-endian hosts: bytes as stored */
-    if (!quiet) {
-        fprintf(trace, "\nback element  %s\n", double_hex(back, hex_buf));
-        fprintf(trace, "reduce        %s  (same policy, all N elements%s)\n", double_hex(reduce, hex_buf),
-                s.has_init ? ", with init" : "");
-        fprintf(trace, "fnv1a64       0x%016" PRIx64 "  (all N elements, little-endian bytes)\n", hash);
-    }
-    if (!s.exclusive)
-        ok &= verdict_to(trace, "back element equals the reduce of all N elements", doubles_bit_equal(back, reduce));
-    else
-        ok &= verdict_to(trace, "back element equals the reduce of the first N-1 elements",
-                         consistent_at(&s, x, result, n - 1));
-    if (witness_applies(&s, n, seed, hostile)) {
-        if (!quiet)
-            fprintf(trace, "published witness (N = 2^20, default seed): 0x%016" PRIx64 "\n", WITNESS_BITS);
-        ok &= verdict_to(trace, "back element and reduce equal the published witness",
-                         double_bits(back) == WITNESS_BITS && double_bits(reduce) == WITNESS_BITS);
-    }
-    if (summary) {
-        char back_hex[HEX64_LEN], reduce_hex[HEX64_LEN];
-        printf("back=%s reduce=%s fnv1a=0x%016" PRIx64 "\n", double_hex(back, back_hex),
-               double_hex(reduce, reduce_hex), hash);
-    }
+    ok &= report_result(trace, &s, x, result, n, reduce, seed, hostile, summary, quiet);
     free(x);
     free(cpu);
     free(gpu);

@@ -54,3 +54,11 @@ canonical_scan/witness.SRCS := canonical_scan/witness.c $(CANONICAL_CPU_SRCS) $(
 PROGRAMS += canonical_scan/determinism_levels
 canonical_scan/determinism_levels.SRCS := canonical_scan/determinism_levels.c canonical_scan/gpu/cub_levels.cu \
                                           $(CANONICAL_DEVICE_SRCS) $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
+
+# The contraction trap: one source line, y = w * x + c, built twice. The fused
+# build is the only file of the project compiled with -ffp-contract=fast
+# (and -mfma on x86-64, where the baseline instruction set has no FMA).
+PROGRAMS += canonical_scan/fma_contraction
+canonical_scan/fma_contraction.SRCS := canonical_scan/fma_contraction.c canonical_scan/lib/multiply_add_separate.c \
+                                       canonical_scan/lib/multiply_add_fused.c $(CANONICAL_CPU_SRCS)
+canonical_scan/lib/multiply_add_fused.c.CFLAGS := -ffp-contract=fast $(if $(filter x86_64 amd64,$(shell uname -m)),-mfma)

@@ -1,7 +1,12 @@
 /* policy_expressions.c - prints the expression every policy names for a tiny
  * input, prefix by prefix, so the policies can be compared side by side.
  * It checks that each scan prefix IS the reduce expression of that prefix,
- * and that the fast library computes exactly these expressions. */
+ * and that the fast library computes exactly these expressions.
+ *
+ * With --dot it draws block_dyadic<B>'s scan instead (Graphviz DOT): every
+ * distinct subexpression of the N prefixes once, named when it is a block
+ * root r_b, a carry D_b or an in-block prefix P_b(j), and an arrow from each
+ * output S[i] to the node it is. */
 #include "common.h"
 #include "canonical_cpu.h"
 #include "named_expression.h"
@@ -48,16 +53,137 @@ static int show_policy(const named_policy *p, size_t n, const double *x, int *va
     return same_expression;
 }
 
+/* The names of the named pieces of block_dyadic<B> over n elements, by the
+ * text of their expression: P_b(j) (r_b when it closes block b) and D_b. */
+typedef struct {
+    char text[TEXT_MAX];
+    char label[64];
+} named_piece;
+
+static size_t add_piece(named_piece *piece, size_t count, const char *text, const char *label)
+{
+    for (size_t k = 0; k < count; k++) {
+        if (strcmp(piece[k].text, text) == 0) { /* the same expression: one node, two names */
+            const size_t used = strlen(piece[k].label);
+            snprintf(piece[k].label + used, sizeof piece[k].label - used, " = %s", label);
+            return count;
+        }
+    }
+    snprintf(piece[count].text, sizeof piece[count].text, "%s", text);
+    snprintf(piece[count].label, sizeof piece[count].label, "%s", label);
+    return count + 1;
+}
+
+static size_t name_pieces(expr_arena *a, size_t n, size_t block, named_piece *piece)
+{
+    size_t count = 0;
+    char label[64];
+    static char text[TEXT_MAX];
+    int roots[N_MAX];
+    for (size_t b = 0; b * block < n; b++) {
+        for (size_t j = 0; j < block && b * block + j < n; j++) {
+            expr_arena_reset(a);
+            const int root = literal_pairwise(a, b * block, j + 1);
+            if (j + 1 == block)
+                snprintf(label, sizeof label, "r%zu", b);
+            else
+                snprintf(label, sizeof label, "P%zu(%zu)", b, j);
+            count = add_piece(piece, count, expr_print(a, root, text, sizeof text), label);
+        }
+    }
+    for (size_t b = 1; b * block <= n; b++) { /* D_b: the pairwise value of r_0 .. r_{b-1} */
+        expr_arena_reset(a);
+        for (size_t k = 0; k < b; k++)
+            roots[k] = literal_pairwise(a, k * block, block);
+        const int d = expr_pairwise_levels(a, roots, b);
+        snprintf(label, sizeof label, "D%zu", b);
+        count = add_piece(piece, count, expr_print(a, d, text, sizeof text), label);
+    }
+    return count;
+}
+
+typedef struct {
+    const named_piece *piece;
+    size_t pieces;
+    char seen[16 * N_MAX][TEXT_MAX]; /* distinct subexpressions: fewer than 2 per prefix and element */
+    size_t nseen;
+} dot_nodes;
+
+/* Prints node `root` (and, the first time, its subtree); returns its id. */
+static size_t dot_subtree(dot_nodes *d, const expr_arena *a, int root)
+{
+    char text[TEXT_MAX];
+    expr_print(a, root, text, sizeof text);
+    for (size_t k = 0; k < d->nseen; k++)
+        if (strcmp(d->seen[k], text) == 0)
+            return k;
+    const expr_node *nd = &a->node[root];
+    size_t left = 0, right = 0;
+    if (nd->left != EXPR_LEAF) {
+        left = dot_subtree(d, a, nd->left);
+        right = dot_subtree(d, a, nd->right);
+    }
+    const size_t id = d->nseen++;
+    snprintf(d->seen[id], sizeof d->seen[id], "%s", text);
+    const char *name = NULL;
+    for (size_t k = 0; k < d->pieces; k++)
+        if (strcmp(d->piece[k].text, text) == 0)
+            name = d->piece[k].label;
+    if (nd->left == EXPR_LEAF && !(name && strchr(name, 'r')))
+        printf("  n%zu [label=\"x%d\", shape=plaintext];\n", id, nd->right);
+    else if (name)
+        printf("  n%zu [label=\"%s\", style=filled, fillcolor=\"%s\"];\n", id, name,
+               strchr(name, 'D') ? "#fdd0a2" : "#c6dbef");
+    else
+        printf("  n%zu [label=\"+\", shape=circle, width=0.3];\n", id);
+    if (nd->left != EXPR_LEAF)
+        printf("  n%zu -> n%zu [label=\"L\", fontsize=8];\n  n%zu -> n%zu [label=\"R\", fontsize=8];\n", left,
+               id, right, id);
+    return id;
+}
+
+static int print_block_dyadic_dot(size_t n, size_t block)
+{
+    expr_arena a;
+    static named_piece piece[2 * N_MAX * N_MAX];
+    static dot_nodes d;
+    if (expr_arena_init(&a, 16 * N_MAX) != 0) {
+        fprintf(stderr, "error: cannot allocate the expression arena\n");
+        return 0;
+    }
+    d.piece = piece;
+    d.pieces = name_pieces(&a, n, block, piece);
+    d.nseen = 0;
+    printf("digraph block_dyadic {\n  rankdir=BT; node [fontname=\"sans-serif\", fontsize=11];\n");
+    printf("  label=\"block_dyadic<%zu>, N = %zu: S[i] = D_b + P_b(j), or D_{b+1} when j closes block b\";\n",
+           block, n);
+    for (size_t i = 0; i < n; i++) {
+        expr_arena_reset(&a);
+        const size_t id = dot_subtree(&d, &a, literal_scan_prefix(&a, POLICY_BLOCK_DYADIC, (unsigned)block, i));
+        printf("  s%zu [label=\"S[%zu]\", shape=box]; n%zu -> s%zu [style=dashed];\n", i, i, id, i);
+    }
+    printf("  { rank=same;");
+    for (size_t i = 0; i < n; i++)
+        printf(" s%zu;", i);
+    printf(" }\n}\n");
+    expr_arena_free(&a);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     uint64_t n = 7, block = 3, lanes = 3;
+    int dot = 0;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of elements x0 .. x(n-1) (default 7)", 1, N_MAX, NULL },
         { "--block", CLI_U64, &block, "block size B of block_dyadic (default 3)", 1, N_MAX, NULL },
         { "--lanes", CLI_U64, &lanes, "lane count L of the canonical reduce (default 3)", 1, N_MAX, NULL },
+        { "--dot", CLI_FLAG, &dot, "print block_dyadic<B>'s scan as a Graphviz DOT graph instead", 0, 0, NULL },
     };
     cli_parse(argc, argv, "Prints the expressions the scan policies name for a tiny input, side by side.",
               options, sizeof options / sizeof options[0]);
+    if (dot)
+        return exit_status(print_block_dyadic_dot((size_t)n, (size_t)block));
 
     named_policy policies[3] = {
         { POLICY_LEFT_FOLD, 1, "left_fold" },

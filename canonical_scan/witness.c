@@ -99,6 +99,18 @@ static int probes_equal(const observation *a, const observation *b, int *equal)
     return *equal == PROBES;
 }
 
+/* The probed values of one policy (and the GPU's beside them, if any). */
+static void print_probes(const observation *seen, const observation *gpu, size_t n)
+{
+    for (int k = 0; k < PROBES; k++) {
+        char a[HEX64_LEN], b[HEX64_LEN];
+        printf("    probe %2d  i = %8zu  %s", k, probe_index(k, n), double_hex(seen->probe[k], a));
+        if (gpu)
+            printf("  %s", double_hex(gpu->probe[k], b));
+        printf("\n");
+    }
+}
+
 int main(int argc, char **argv)
 {
     uint64_t n = WITNESS_N, seed = LCG64_DEFAULT_SEED;
@@ -149,16 +161,8 @@ int main(int argc, char **argv)
             all_probes_equal &= probes_equal(&cpu[p], &gpu[p], &equal);
             values_equal += equal + (cpu[p].hash == gpu[p].hash);
         }
-        if (show_probes && !quiet) {
-            for (int k = 0; k < PROBES; k++) {
-                char a[HEX64_LEN], b[HEX64_LEN];
-                printf("    probe %2d  i = %8zu  %s", k, probe_index(k, n),
-                       double_hex(seen->probe[k], a));
-                if (where == RUN_BOTH)
-                    printf("  %s", double_hex(gpu[p].probe[k], b));
-                printf("\n");
-            }
-        }
+        if (show_probes && !quiet)
+            print_probes(seen, where == RUN_BOTH ? &gpu[p] : NULL, n);
     }
     if (!quiet) {
         printf("\n");

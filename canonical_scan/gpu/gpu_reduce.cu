@@ -13,9 +13,7 @@
 #include "reduce_plan.h"
 #include "reduce_tail.cuh"
 
-#define REDUCE_THREADS 256
-#define REDUCE_WARPS (REDUCE_THREADS / 32)
-#define REDUCE_LOADS 16 /* 16-byte loads in flight per thread */
+#define REDUCE_WARPS (REDUCE_THREADS / 32) /* REDUCE_THREADS, REDUCE_LOADS: scan_tuning.h */
 static_assert(REDUCE_THREADS * 2 * REDUCE_LOADS == REDUCE_TILE, "a tile is one load per thread per step");
 
 // [listing reduce-by-warps]
@@ -134,7 +132,7 @@ __device__ __forceinline__ double2 batches_tree(const double *__restrict__ x, ui
 }
 
 template <int L, int BATCHES, bool TAIL>
-__global__ void __launch_bounds__(REDUCE_THREADS, 3) /* 3 blocks per SM, as the 8192-element kernels */
+__global__ void __launch_bounds__(REDUCE_THREADS, REDUCE_WIDE_MIN_BLOCKS)
 lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail)
 {
     constexpr int PER_ROW = L / 2, GROUPS = REDUCE_THREADS / PER_ROW;

@@ -2,31 +2,29 @@
  * block_dyadic<B> and iterated_pairwise in ONE pass over the data, and
  * left_fold by a single thread (a lesson in span, not a fast path).
  *
- * One CUDA block of 64 threads (two warps) scans a tile of 2048 consecutive
- * slots, 32 per thread: a small block, so that an SM holds ten tiles at
- * once, and a look-back stalls only two warps (H200 measurements in
- * RESULTS.md: 0.73x CUB with 256 threads of 8 slots, 0.92x like this). Every
- * output is a fold of complete aligned subtrees (dyadic_tile.h): the small
- * ones come from the thread's registers and the tile's pyramid in shared
- * memory, the big ones -- sums of whole tiles -- from earlier tiles. Each
- * tile publishes its root at once, builds the small tile-level subtrees it
- * needs from the roots of its window of 32 tiles, and looks back for exactly
- * the larger ones the expression names for its own position. When a
+ * One CUDA block of DYADIC_THREADS threads scans a tile of DYADIC_TILE
+ * consecutive slots, DYADIC_ITEMS per thread (scan_tuning.h): a small
+ * block, so that many tiles share an SM and a look-back stalls few warps.
+ * Every output is a fold of complete aligned subtrees (dyadic_tile.h): the
+ * small ones come from the thread's registers and the tile's pyramid in
+ * shared memory, the big ones -- sums of whole tiles -- from earlier tiles.
+ * Each tile publishes its root at once, builds the small tile-level subtrees
+ * it needs from the roots of its window of 32 tiles, and looks back for
+ * exactly the larger ones the expression names for its own position. When a
  * subtree becomes ready may vary from run to run; which subtrees are added,
  * and in which order, never does: readiness is not expression.
  *
- * With blocks no longer than a tile (block_dyadic<256>), everything but the
- * block carries is computed before the look-back (dyadic_tile.h's
- * dyadic_chunk_prefix); longer blocks and iterated_pairwise take the
- * generic per-thread fold after it. */
+ * The kernel reads as its five steps, each a __forceinline__ function (the
+ * generated code is that of one function): number the tile, load it, build
+ * its pyramid, look back, finish (carries, combine, store). With blocks no
+ * longer than a tile (block_dyadic<256>), everything but the block carries
+ * is computed before the look-back (dyadic_tile.h's dyadic_chunk_prefix);
+ * longer blocks and iterated_pairwise take the generic per-thread fold
+ * after it. */
 #include "canonical_gpu.h"
 #include "canonical_gpu_plan.h"
 #include "dyadic_tile.h"
 #include "gpu_tree.cuh"
-
-/* A look-back that waits this many polls has met a bug: it gives up, the run
- * is reported as an error, and nothing hangs. (About a second.) */
-#define LOOKBACK_SPIN_LIMIT (1u << 24)
 
 typedef struct {
     virtual_view view; /* the input as 2^log_p-slot blocks */
@@ -43,8 +41,8 @@ typedef struct {
 // [listing publish-and-await]
 /* Value and flag travel in ONE 16-byte store and are read by ONE 16-byte
  * load, so a reader that sees the flag sees the value with it: no fence is
- * needed (the same device CUB's look-back uses for 8-byte values). A fence
- * per node would put about a microsecond on every link of the chain. */
+ * needed (the same device CUB's look-back uses for 8-byte values), and no
+ * fence sits on the path from one tile's node to the tile that waits. */
 __device__ __forceinline__ void store_node_word(ulonglong2 *where, unsigned long long bits,
                                                 unsigned long long flag)
 {
@@ -66,14 +64,13 @@ __device__ void publish_node(const scan_params &p, unsigned level, uint64_t inde
                     (unsigned long long)__double_as_longlong(value), p.epoch);
 }
 
+/* A waiter that has polled LOOKBACK_SPIN_LIMIT times has met a bug: it gives
+ * up, the run is reported as an error, and nothing hangs. */
 __device__ double await_node(const scan_params &p, unsigned level, uint64_t index)
 {
     const ulonglong2 *where = &p.node[lookback_slot(p.tpad, level, index)];
     ulonglong2 w = load_node_word(where);
     unsigned polls = 0;
-#ifdef SCAN_EXPERIMENT_SKIP_WAITS /* timing experiment only: what would the scan cost with no waiting? (wrong sums) */
-    w.y = p.epoch;
-#endif
     while (w.y != p.epoch) {
         if (++polls == LOOKBACK_SPIN_LIMIT) {
             atomicExch(p.timed_out, 1u);
@@ -87,9 +84,7 @@ __device__ double await_node(const scan_params &p, unsigned level, uint64_t inde
 // [end]
 
 #define DYADIC_WARPS (DYADIC_THREADS / 32)
-#if DYADIC_LOG_THREADS < 5
-#error "a tile needs at least one whole warp"
-#endif
+static_assert(DYADIC_LOG_THREADS >= 5, "a tile needs at least one whole warp");
 
 /* Slot s of the tile lives at s + s / ITEMS in shared memory: a thread's
  * ITEMS slots then start ITEMS + 1 doubles after the previous thread's (an
@@ -99,64 +94,30 @@ __device__ __forceinline__ unsigned padded(unsigned s)
     return s + (s >> DYADIC_LOG_ITEMS);
 }
 
-#ifndef DYADIC_MIN_BLOCKS
-#define DYADIC_MIN_BLOCKS 10 /* 10 resident tiles per SM: at most 96 registers, no spill (RESULTS.md) */
-#endif
-/* BLOCKS_IN_TILE (a compile-time choice, hence the one C++ template of this
- * file): blocks of at most one tile, block_dyadic<256> among them. The
- * other instance serves longer blocks and iterated_pairwise. */
-template <bool BLOCKS_IN_TILE>
-__global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan_single_pass(scan_params p)
+// [listing tile-in-launch-order]
+/* Tiles are numbered in the order the blocks START, never by blockIdx:
+ * every tile this one waits for has then already begun, so the look-back
+ * cannot deadlock however the hardware schedules blocks. */
+__device__ __forceinline__ uint64_t tile_in_launch_order(const scan_params &p, unsigned tid,
+                                                         unsigned long long *tile_id)
 {
-    __shared__ double slots[DYADIC_TILE + DYADIC_THREADS];
-    __shared__ double pyramid[DYADIC_PYRAMID];
-    __shared__ double looked[DYADIC_TILE_LEVELS];
-    __shared__ double carry[DYADIC_THREADS];       /* D_b of the blocks that start here */
-    __shared__ double block_final[DYADIC_THREADS]; /* F_b: their block-final outputs */
-    __shared__ double top;
-    __shared__ unsigned long long tile_id;
-    const unsigned tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
-
-    // [listing tile-in-launch-order]
-    /* Tiles are numbered in the order the blocks START, never by blockIdx:
-     * every tile this one waits for has then already begun, so the
-     * look-back cannot deadlock however the hardware schedules blocks. */
     if (tid == 0) {
         const unsigned long long t = atomicAdd(p.tile_counter, 1ull);
         if (t == p.ntiles - 1)
             atomicExch(p.tile_counter, 0ull); /* the last one: ready for the next run */
-        tile_id = t;
+        *tile_id = t;
     }
     __syncthreads();
-    const uint64_t e = tile_id, v0 = e << DYADIC_LOG_TILE;
-    // [end]
+    return *tile_id;
+}
+// [end]
 
-    /* Load the tile (coalesced), then each thread takes its ITEMS consecutive slots. */
-    if (p.vector_io && v0 + DYADIC_TILE <= p.view.n) {
-#pragma unroll
-        for (int r = 0; r < DYADIC_ITEMS / 2; r++) {
-            const unsigned s = 2 * (r * DYADIC_THREADS + tid);
-            const double2 d = __ldcs(reinterpret_cast<const double2 *>(p.view.x + v0 + s));
-            slots[padded(s)] = d.x;
-            slots[padded(s + 1)] = d.y;
-        }
-    } else {
-#pragma unroll
-        for (int r = 0; r < DYADIC_ITEMS; r++) {
-            const unsigned s = r * DYADIC_THREADS + tid;
-            slots[padded(s)] = virtual_load(&p.view, v0 + s);
-        }
-    }
-    __syncthreads();
-    double a[DYADIC_ITEMS];
-#pragma unroll
-    for (int u = 0; u < DYADIC_ITEMS; u++)
-        a[u] = slots[tid * (DYADIC_ITEMS + 1) + u];
-
-    // [listing tile-pyramid]
-    /* The tile's pyramid of complete subtrees over the chunk roots (one
-     * per thread): levels 1-5 inside each warp by shuffles, the levels
-     * above (over the warps' level-5 nodes) by warp 0. */
+// [listing tile-pyramid]
+/* The tile's pyramid of complete subtrees over the chunk roots (one per
+ * thread): levels 1-5 inside each warp by shuffles ... */
+__device__ __forceinline__ void tile_pyramid_in_warps(const double a[DYADIC_ITEMS], unsigned tid,
+                                                      unsigned lane, double *pyramid)
+{
     double v = dyadic_chunk_root(a);
     pyramid[tid] = v;
 #pragma unroll
@@ -166,109 +127,82 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
             pyramid[pyramid_offset(level) + (tid >> level)] = v;
     }
     __syncthreads();
-    const unsigned z = trailing_ones_u64(e);
-    const unsigned log_p = p.view.log_p;
-    const uint64_t b_first = v0 >> log_p;
-    double w = 0.0; /* warp 0, lane 0: the tile's root */
-    if (warp == 0) {
-        w = lane < DYADIC_WARPS ? pyramid[pyramid_offset(5) + lane] : 0.0;
-#pragma unroll
-        for (unsigned level = 6; level <= DYADIC_LOG_THREADS; level++) {
-            w = w + __shfl_down_sync(FULL_WARP, w, 1u << (level - 6));
-            if (lane < DYADIC_WARPS && (lane & ((1u << (level - 5)) - 1)) == 0)
-                pyramid[pyramid_offset(level) + (lane >> (level - 5))] = w;
-        }
-        // [end]
-        if (lane == 0) /* at once: it is all the tiles of the same window need from this one */
-            publish_node(p, 0, e, w);
-    }
-    /* Blocks of 128 chunks or more need pyramid levels 6 and up, which
-     * warp 0 has just built (never with 64 threads, 64 chunks, a tile). */
-    if (BLOCKS_IN_TILE && log_p > DYADIC_LOG_ITEMS + 6)
-        __syncthreads();
-    // [listing prefix-before-lookback]
-    /* The in-block prefixes P_b(j) need nothing from other tiles: every
-     * thread computes its ITEMS of them before the look-back, and warp 1
-     * does not wait for warp 0's look-back to do so. */
-    double prefix[DYADIC_ITEMS];
-    if (BLOCKS_IN_TILE)
-        dyadic_chunk_prefix(pyramid, log_p, tid, a, prefix);
-    // [end]
-    if (warp == 0) {
-        // [listing tile-lookback]
-        /* The root is published (above). Lane l < r takes the root of tile
-         * e - r + l, lane r this tile's own, and a balanced tree over the
-         * lanes yields every node of level < 5 that tile e needs (bits of
-         * r) and those that end with it -- built here from roots, never
-         * waited for: so no tile waits for another tile's look-back below
-         * level 5. Of those it completes, only level 5 is published. */
-        const double root = __shfl_sync(FULL_WARP, w, 0);
-        const unsigned r = (unsigned)(e & (LOOKBACK_WINDOW - 1));
-        const unsigned z_window = z < LOOKBACK_LOG_WINDOW ? z : LOOKBACK_LOG_WINDOW;
-        double x = lane < r ? await_node(p, 0, e - r + lane) : lane == r ? root : 0.0;
-#pragma unroll
-        for (unsigned m = 0; m <= LOOKBACK_LOG_WINDOW; m++) {
-            if (m > 0) /* lanes that are multiples of 2^m now hold level m */
-                x = x + __shfl_down_sync(FULL_WARP, x, 1u << (m - 1));
-            if (((r >> m) & 1) && lane == window_needed_lane(r, m))
-                looked[m] = x;
-            if (m == z_window && lane == window_own_lane(r, m)) {
-                top = x;
-                if (m == LOOKBACK_LOG_WINDOW) /* z >= 5: a node others look for */
-                    publish_node(p, m, ((e + 1) >> m) - 1, x);
-            }
-        }
-        /* Levels 5 and up: the subtrees that end with this tile need its
-         * left neighbours at the trailing-one levels: wait for those,
-         * publish at once, and only THEN wait for the higher bits of e,
-         * which name the rest of the prefix. Publishing after the whole
-         * prefix would chain each publishing tile to the one before it
-         * (measured: 0.01x CUB when every tile published that way). */
-        if (lane >= LOOKBACK_LOG_WINDOW && lane < z)
-            looked[lane] = await_node(p, lane, (e >> lane) - 1);
-        __syncwarp();
-        if (lane == 0 && z > LOOKBACK_LOG_WINDOW) {
-            double node = top;
-            for (unsigned k = LOOKBACK_LOG_WINDOW; k < z; k++) {
-                node = looked[k] + node; /* left neighbour + this tile's subtree */
-                publish_node(p, k + 1, ((e + 1) >> (k + 1)) - 1, node);
-            }
-            top = node;
-        }
-        if (lane >= LOOKBACK_LOG_WINDOW && lane > z && ((e >> lane) & 1))
-            looked[lane] = await_node(p, lane, (e >> lane) - 1);
-        __syncwarp();
-        // [end]
-        if (BLOCKS_IN_TILE) { /* the carries of the blocks that start here */
-            const dyadic_tile t = { pyramid, looked, top, z, e };
-            for (unsigned i = lane; i < (DYADIC_TILE >> log_p); i += 32)
-                (void)dyadic_block_carries(&t, log_p, i << log_p, &carry[i], &block_final[i]);
-        }
-    }
-    __syncthreads();
+}
 
-    double s[DYADIC_ITEMS];
-    if (BLOCKS_IN_TILE) {
-        const unsigned b_local = tid >> (log_p - DYADIC_LOG_ITEMS);
-        const int has_carry = b_first + b_local > 0;
-        const double d_b = carry[b_local], f_b = block_final[b_local];
-        const unsigned j_first = (tid << DYADIC_LOG_ITEMS) & ((1u << log_p) - 1);
+/* ... and the levels above, over the warps' level-5 nodes, by warp 0.
+ * Returns the tile's root in lane 0. */
+__device__ __forceinline__ double tile_pyramid_across_warps(unsigned lane, double *pyramid)
+{
+    double w = lane < DYADIC_WARPS ? pyramid[pyramid_offset(5) + lane] : 0.0;
 #pragma unroll
-        for (unsigned u = 0; u < DYADIC_ITEMS; u++)
-            s[u] = dyadic_combine(has_carry, d_b, f_b, prefix[u], j_first, u, p.view.block);
-    } else { /* blocks longer than a tile: the generic thread scan */
-        const dyadic_tile t = { pyramid, looked, top, z, e };
-        if (tid == 0) /* one block at most starts in this tile */
-            carry[0] = b_first > 0 ? dyadic_block_carry(&t, b_first, log_p) : 0.0;
-        __syncthreads();
-        dyadic_thread_scan(&t, p.view.block, log_p, carry, b_first, v0 + (uint64_t)DYADIC_ITEMS * tid, a, s);
+    for (unsigned level = 6; level <= DYADIC_LOG_THREADS; level++) {
+        w = w + __shfl_down_sync(FULL_WARP, w, 1u << (level - 6));
+        if (lane < DYADIC_WARPS && (lane & ((1u << (level - 5)) - 1)) == 0)
+            pyramid[pyramid_offset(level) + (lane >> (level - 5))] = w;
     }
+    return w;
+}
+// [end]
+
+// [listing tile-lookback]
+/* Warp 0, after the tile's root w is published. Lane l < r takes the root
+ * of tile e - r + l, lane r this tile's own, and a balanced tree over the
+ * lanes yields every node of level < 5 that tile e needs (bits of r) and
+ * those that end with it -- built here from roots, never waited for: so no
+ * tile waits for another tile's look-back below level 5. Of those it
+ * completes, only level 5 is published. */
+__device__ __forceinline__ void tile_lookback(const scan_params &p, uint64_t e, unsigned z, double w,
+                                              double *looked, double *top)
+{
+    const unsigned lane = threadIdx.x & 31;
+    const double root = __shfl_sync(FULL_WARP, w, 0);
+    const unsigned r = (unsigned)(e & (LOOKBACK_WINDOW - 1));
+    const unsigned z_window = z < LOOKBACK_LOG_WINDOW ? z : LOOKBACK_LOG_WINDOW;
+    double x = lane < r ? await_node(p, 0, e - r + lane) : lane == r ? root : 0.0;
+#pragma unroll
+    for (unsigned m = 0; m <= LOOKBACK_LOG_WINDOW; m++) {
+        if (m > 0) /* lanes that are multiples of 2^m now hold level m */
+            x = x + __shfl_down_sync(FULL_WARP, x, 1u << (m - 1));
+        if (((r >> m) & 1) && lane == window_needed_lane(r, m))
+            looked[m] = x;
+        if (m == z_window && lane == window_own_lane(r, m)) {
+            *top = x;
+            if (m == LOOKBACK_LOG_WINDOW) /* z >= 5: a node others look for */
+                publish_node(p, m, ((e + 1) >> m) - 1, x);
+        }
+    }
+    /* Levels 5 and up: the subtrees that end with this tile need its left
+     * neighbours at the trailing-one levels: wait for those, publish at
+     * once, and only THEN wait for the higher bits of e, which name the
+     * rest of the prefix. Publishing after the whole prefix would chain
+     * each publishing tile to the one before it, and the tiles would
+     * finish one after another. */
+    if (lane >= LOOKBACK_LOG_WINDOW && lane < z)
+        looked[lane] = await_node(p, lane, (e >> lane) - 1);
+    __syncwarp();
+    if (lane == 0 && z > LOOKBACK_LOG_WINDOW) {
+        double node = *top;
+        for (unsigned k = LOOKBACK_LOG_WINDOW; k < z; k++) {
+            node = looked[k] + node; /* left neighbour + this tile's subtree */
+            publish_node(p, k + 1, ((e + 1) >> (k + 1)) - 1, node);
+        }
+        *top = node;
+    }
+    if (lane >= LOOKBACK_LOG_WINDOW && lane > z && ((e >> lane) & 1))
+        looked[lane] = await_node(p, lane, (e >> lane) - 1);
+    __syncwarp();
+}
+// [end]
+
+/* The outputs (init attached) into slots, then stored (coalesced); the
+ * exclusive scan writes S[i] to position i + 1. */
+__device__ __forceinline__ void tile_store(const scan_params &p, uint64_t e, uint64_t v0, unsigned tid,
+                                           double *slots, const double s[DYADIC_ITEMS])
+{
 #pragma unroll
     for (int u = 0; u < DYADIC_ITEMS; u++)
         slots[tid * (DYADIC_ITEMS + 1) + u] = p.has_init ? p.init + s[u] : s[u];
     __syncthreads();
-
-    /* Store (coalesced); the exclusive scan writes S[i] to position i + 1. */
     if (p.vector_io && !p.exclusive && v0 + DYADIC_TILE <= p.view.n) {
 #pragma unroll
         for (int r = 0; r < DYADIC_ITEMS / 2; r++) {
@@ -291,6 +225,91 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
     if (p.exclusive && e == 0 && tid == 0)
         p.out[0] = p.has_init ? p.init : 0.0;
 }
+
+// [listing single-pass-kernel]
+/* BLOCKS_IN_TILE (a compile-time choice, hence the one C++ template of this
+ * file): blocks of at most one tile, block_dyadic<256> among them. The
+ * other instance serves longer blocks and iterated_pairwise. */
+template <bool BLOCKS_IN_TILE>
+__global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan_single_pass(scan_params p)
+{
+    __shared__ double slots[DYADIC_TILE + DYADIC_THREADS];
+    __shared__ double pyramid[DYADIC_PYRAMID];
+    __shared__ double looked[DYADIC_TILE_LEVELS];
+    __shared__ double carry[DYADIC_THREADS];       /* D_b of the blocks that start here */
+    __shared__ double block_final[DYADIC_THREADS]; /* F_b: their block-final outputs */
+    __shared__ double top;
+    __shared__ unsigned long long tile_id;
+    const unsigned tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+    const uint64_t e = tile_in_launch_order(p, tid, &tile_id), v0 = e << DYADIC_LOG_TILE;
+    /* Load the tile (coalesced), then each thread takes its ITEMS consecutive slots. */
+    if (p.vector_io && v0 + DYADIC_TILE <= p.view.n) {
+#pragma unroll
+        for (int r = 0; r < DYADIC_ITEMS / 2; r++) {
+            const unsigned s = 2 * (r * DYADIC_THREADS + tid);
+            const double2 d = __ldcs(reinterpret_cast<const double2 *>(p.view.x + v0 + s));
+            slots[padded(s)] = d.x;
+            slots[padded(s + 1)] = d.y;
+        }
+    } else {
+#pragma unroll
+        for (int r = 0; r < DYADIC_ITEMS; r++) {
+            const unsigned s = r * DYADIC_THREADS + tid;
+            slots[padded(s)] = virtual_load(&p.view, v0 + s);
+        }
+    }
+    __syncthreads();
+    double a[DYADIC_ITEMS];
+#pragma unroll
+    for (int u = 0; u < DYADIC_ITEMS; u++)
+        a[u] = slots[tid * (DYADIC_ITEMS + 1) + u];
+    tile_pyramid_in_warps(a, tid, lane, pyramid);
+    const unsigned z = trailing_ones_u64(e);
+    const unsigned log_p = p.view.log_p;
+    const uint64_t b_first = v0 >> log_p;
+    double w = 0.0; /* warp 0, lane 0: the tile's root */
+    if (warp == 0) {
+        w = tile_pyramid_across_warps(lane, pyramid);
+        if (lane == 0) /* at once: it is all the tiles of the same window need from this one */
+            publish_node(p, 0, e, w);
+    }
+    /* blocks of 128 chunks or more need the pyramid levels warp 0 just built */
+    if (BLOCKS_IN_TILE && log_p > DYADIC_LOG_ITEMS + 6)
+        __syncthreads();
+    /* The in-block prefixes P_b(j) need nothing from other tiles: every thread
+     * computes its ITEMS of them before, not after, warp 0's look-back. */
+    double prefix[DYADIC_ITEMS];
+    if (BLOCKS_IN_TILE)
+        dyadic_chunk_prefix(pyramid, log_p, tid, a, prefix);
+    if (warp == 0) {
+        tile_lookback(p, e, z, w, looked, &top);
+        if (BLOCKS_IN_TILE) { /* the carries of the blocks that start here */
+            const dyadic_tile t = { pyramid, looked, top, z, e };
+            for (unsigned i = lane; i < (DYADIC_TILE >> log_p); i += 32)
+                (void)dyadic_block_carries(&t, log_p, i << log_p, &carry[i], &block_final[i]);
+        }
+    }
+    __syncthreads();
+    double s[DYADIC_ITEMS];
+    if (BLOCKS_IN_TILE) {
+        /* every output is D_b + P_b(j) (prefix[u]) or the block-final F_b */
+        const unsigned b_local = tid >> (log_p - DYADIC_LOG_ITEMS);
+        const int has_carry = b_first + b_local > 0;
+        const double d_b = carry[b_local], f_b = block_final[b_local];
+        const unsigned j_first = (tid << DYADIC_LOG_ITEMS) & ((1u << log_p) - 1);
+#pragma unroll
+        for (unsigned u = 0; u < DYADIC_ITEMS; u++)
+            s[u] = dyadic_combine(has_carry, d_b, f_b, prefix[u], j_first, u, p.view.block);
+    } else { /* blocks longer than a tile: the generic thread scan */
+        const dyadic_tile t = { pyramid, looked, top, z, e };
+        if (tid == 0) /* one block at most starts in this tile */
+            carry[0] = b_first > 0 ? dyadic_block_carry(&t, b_first, log_p) : 0.0;
+        __syncthreads();
+        dyadic_thread_scan(&t, p.view.block, log_p, carry, b_first, v0 + (uint64_t)DYADIC_ITEMS * tid, a, s);
+    }
+    tile_store(p, e, v0, tid, slots, s);
+}
+// [end]
 
 struct gpu_scan_plan {
     dyadic_layout layout;
@@ -422,8 +441,6 @@ extern "C" void gpu_iterated_pairwise_scan(const double *x, double *out, size_t 
 {
     dyadic_scan_host(x, out, n, 0, exclusive, has_init, init); /* one block: everything */
 }
-
-#define LEFT_FOLD_CHUNK 2048
 
 // [listing left-fold-one-thread]
 /* Span n: every addition waits for the previous one, so one thread does them

@@ -18,9 +18,7 @@
 #define CANONICAL_SCAN_REDUCE_TAIL_CUH
 
 #include "gpu_tree.cuh"
-
-#define REDUCE_TAIL_MAX 8192    /* partial values one block finishes */
-#define REDUCE_TAIL_ROWS 32     /* rows per chunk inside the tail */
+#include "scan_tuning.h" /* REDUCE_TAIL_MAX, REDUCE_TAIL_ROWS */
 
 typedef struct {
     unsigned *ticket;           /* NULL: this pass has no tail */

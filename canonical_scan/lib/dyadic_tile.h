@@ -20,15 +20,11 @@
 #ifndef CANONICAL_SCAN_DYADIC_TILE_H
 #define CANONICAL_SCAN_DYADIC_TILE_H
 
+#include "scan_tuning.h"
 #include "virtual_blocks.h"
 
-#ifndef DYADIC_LOG_ITEMS
-#define DYADIC_LOG_ITEMS 5 /* 32 consecutive slots per thread */
-#endif
+/* The tile's shape follows from the two knobs of scan_tuning.h. */
 #define DYADIC_ITEMS (1 << DYADIC_LOG_ITEMS)
-#ifndef DYADIC_LOG_THREADS
-#define DYADIC_LOG_THREADS 6 /* 64 threads (2 warps) a tile: 2048 slots */
-#endif
 #define DYADIC_THREADS (1 << DYADIC_LOG_THREADS)
 #define DYADIC_LOG_TILE (DYADIC_LOG_ITEMS + DYADIC_LOG_THREADS)
 #define DYADIC_TILE (1 << DYADIC_LOG_TILE)
@@ -78,12 +74,12 @@ CANON_FN dyadic_layout dyadic_plan_layout(const double *x, uint64_t n, uint64_t 
 }
 
 /* The look-back window: the 32 tiles of e's aligned group of 32 (one warp
- * lane per tile). The tile-level subtrees below level 5 that tile e needs,
- * and those it completes, all lie in its window, so it builds them itself
- * from the published tile ROOTS by a balanced tree over the window -- the
- * same additions, left child + right child, that define every node. Only
- * roots (level 0) and nodes of level >= 5 are published and looked for. */
-#define LOOKBACK_LOG_WINDOW 5
+ * lane per tile; LOOKBACK_LOG_WINDOW in scan_tuning.h). The tile-level
+ * subtrees below level 5 that tile e needs, and those it completes, all lie
+ * in its window, so it builds them itself from the published tile ROOTS by
+ * a balanced tree over the window -- the same additions, left child + right
+ * child, that define every node. Only roots (level 0) and nodes of level
+ * >= 5 are published and looked for. */
 #define LOOKBACK_WINDOW (1u << LOOKBACK_LOG_WINDOW)
 
 /* In the window tree of tile e (r = e mod 32, the tile's own lane), the

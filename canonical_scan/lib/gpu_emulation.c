@@ -72,22 +72,29 @@ double emulate_block_dyadic_reduce(const double *x, size_t n, unsigned block, in
     return has_init ? init + r : r;
 }
 
-/* The look-back arrays of the kernel; NaN with a flag of 0 means "not yet
- * published", and reading such a node is an emulation failure. */
+/* The look-back arrays of the kernel; reading a node that was not published
+ * yet is an emulation failure. Every publish and every read is reported to
+ * the observer, if there is one (the look-back figure of the book). */
 typedef struct {
     double *value;
     unsigned char *published;
     uint64_t tpad;
+    lookback_observer observe;
+    void *context;
 } lookback_store;
 
-static void publish(lookback_store *s, unsigned level, uint64_t index, double v)
+static void publish(lookback_store *s, uint64_t tile, unsigned level, uint64_t index, double v)
 {
     const uint64_t slot = lookback_slot(s->tpad, level, index);
     s->value[slot] = v;
     s->published[slot] = 1;
+    if (s->observe) {
+        const lookback_event ev = { tile, level, index, 1 };
+        s->observe(&ev, s->context);
+    }
 }
 
-static double await(const lookback_store *s, unsigned level, uint64_t index)
+static double await(const lookback_store *s, uint64_t tile, unsigned level, uint64_t index)
 {
     const uint64_t slot = lookback_slot(s->tpad, level, index);
     if (!s->published[slot]) {
@@ -95,104 +102,124 @@ static double await(const lookback_store *s, unsigned level, uint64_t index)
                 level, (unsigned long long)index);
         exit(EXIT_MISMATCH);
     }
+    if (s->observe) {
+        const lookback_event ev = { tile, level, index, 0 };
+        s->observe(&ev, s->context);
+    }
     return s->value[slot];
 }
 
-void emulate_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive,
-                         int has_init, double init)
+/* The kernel's pyramid over the chunk roots of one tile; returns its root. */
+static double emulate_tile_pyramid(const double *slots, double pyramid[DYADIC_PYRAMID])
+{
+    for (unsigned c = 0; c < DYADIC_THREADS; c++)
+        pyramid[c] = dyadic_chunk_root(slots + c * DYADIC_ITEMS);
+    for (unsigned level = 1; level <= DYADIC_LOG_THREADS; level++)
+        for (unsigned i = 0; i < (unsigned)(DYADIC_THREADS >> level); i++)
+            pyramid[pyramid_offset(level) + i] = pyramid[pyramid_offset(level - 1) + 2 * i] +
+                                                 pyramid[pyramid_offset(level - 1) + 2 * i + 1];
+    return pyramid[DYADIC_PYRAMID - 1];
+}
+
+/* Tile e's look-back, in the order the kernel's warp 0 does it (one lane at
+ * a time): publish the root, build the window tree from the published
+ * roots, wait for the trailing-one neighbours of level >= 5 and publish
+ * what ends here, then wait for the other bits of e. Fills looked[] and
+ * returns the node of level z that ends at tile e. */
+static double emulate_tile_lookback(lookback_store *store, uint64_t e, double root,
+                                    double looked[DYADIC_TILE_LEVELS])
+{
+    publish(store, e, 0, e, root);
+    for (unsigned k = 0; k < DYADIC_TILE_LEVELS; k++)
+        looked[k] = NAN;
+    const unsigned z = trailing_ones_u64(e);
+    const unsigned r = (unsigned)(e & (LOOKBACK_WINDOW - 1));
+    const unsigned z_window = z < LOOKBACK_LOG_WINDOW ? z : LOOKBACK_LOG_WINDOW;
+    double window[LOOKBACK_WINDOW], node = NAN;
+    for (unsigned l = 0; l < r; l++)
+        window[l] = await(store, e, 0, e - r + l);
+    window[r] = root;
+    for (unsigned m = 0; m <= LOOKBACK_LOG_WINDOW; m++) {
+        for (unsigned l = 0; m > 0 && l + (1u << m) <= r + 1; l += 1u << m)
+            window[l] = window[l] + window[l + (1u << (m - 1))]; /* left + right */
+        if ((r >> m) & 1)
+            looked[m] = window[window_needed_lane(r, m)];
+        if (m == z_window) {
+            node = window[window_own_lane(r, m)];
+            if (m == LOOKBACK_LOG_WINDOW)
+                publish(store, e, m, ((e + 1) >> m) - 1, node);
+        }
+    }
+    for (unsigned k = LOOKBACK_LOG_WINDOW; k < z; k++) {
+        looked[k] = await(store, e, k, (e >> k) - 1);
+        node = looked[k] + node;
+        publish(store, e, k + 1, ((e + 1) >> (k + 1)) - 1, node);
+    }
+    for (unsigned k = LOOKBACK_LOG_WINDOW; k < DYADIC_TILE_LEVELS; k++)
+        if (k > z && ((e >> k) & 1))
+            looked[k] = await(store, e, k, (e >> k) - 1);
+    return node;
+}
+
+/* The tile's outputs (init not yet attached), in slot order: the kernel's
+ * BLOCKS_IN_TILE instance for blocks of at most one tile, the generic
+ * thread scan for longer ones. */
+static void emulate_tile_outputs(const dyadic_tile *t, const virtual_view *view, const double *slots,
+                                 double result[DYADIC_TILE])
+{
+    const unsigned log_p = view->log_p;
+    const uint64_t v0 = t->e << DYADIC_LOG_TILE, b_first = v0 >> log_p;
+    double carry[DYADIC_THREADS];
+    if (log_p <= DYADIC_LOG_TILE) {
+        double block_final[DYADIC_THREADS];
+        for (unsigned i = 0; i < (unsigned)(DYADIC_TILE >> log_p); i++)
+            (void)dyadic_block_carries(t, log_p, i << log_p, &carry[i], &block_final[i]);
+        for (unsigned c = 0; c < DYADIC_THREADS; c++) {
+            double prefix[DYADIC_ITEMS];
+            dyadic_chunk_prefix(t->pyramid, log_p, c, slots + c * DYADIC_ITEMS, prefix);
+            const unsigned b_local = c >> (log_p - DYADIC_LOG_ITEMS);
+            const int has_carry = b_first + b_local > 0;
+            const unsigned j_first = (c << DYADIC_LOG_ITEMS) & ((1u << log_p) - 1);
+            for (unsigned u = 0; u < DYADIC_ITEMS; u++)
+                result[c * DYADIC_ITEMS + u] = dyadic_combine(has_carry, carry[b_local], block_final[b_local],
+                                                              prefix[u], j_first, u, view->block);
+        }
+    } else {
+        carry[0] = b_first > 0 ? dyadic_block_carry(t, b_first, log_p) : 0.0;
+        for (unsigned c = 0; c < DYADIC_THREADS; c++)
+            dyadic_thread_scan(t, view->block, log_p, carry, b_first, v0 + (uint64_t)DYADIC_ITEMS * c,
+                               slots + c * DYADIC_ITEMS, result + c * DYADIC_ITEMS);
+    }
+}
+
+void emulate_dyadic_scan_observed(const double *x, double *out, size_t n, unsigned block, int exclusive,
+                                  int has_init, double init, lookback_observer observe, void *context)
 {
     if (n == 0)
         return;
     const dyadic_layout g = dyadic_plan_layout(x, n, block);
-    lookback_store store;
-    store.tpad = 1;
+    lookback_store store = { NULL, NULL, 1, observe, context };
     while (store.tpad < g.ntiles)
         store.tpad *= 2;
     store.value = alloc_or_exit(2 * store.tpad, sizeof(double), "the look-back values");
     store.published = alloc_or_exit(2 * store.tpad, sizeof *store.published, "the look-back flags");
     memset(store.published, 0, 2 * store.tpad * sizeof *store.published); /* nothing published yet */
-    double slots[DYADIC_TILE], pyramid[DYADIC_PYRAMID], looked[DYADIC_TILE_LEVELS];
-    double carry[DYADIC_THREADS], result[DYADIC_TILE];
-    const unsigned log_p = g.view.log_p;
+    double slots[DYADIC_TILE], pyramid[DYADIC_PYRAMID], looked[DYADIC_TILE_LEVELS], result[DYADIC_TILE];
 
     for (uint64_t e = 0; e < g.ntiles; e++) { /* tiles in launch order */
         const uint64_t v0 = e << DYADIC_LOG_TILE;
         for (unsigned s = 0; s < (unsigned)DYADIC_TILE; s++)
             slots[s] = virtual_load(&g.view, v0 + s);
-        /* the chunk pyramid: chunk roots, then pairs level by level */
-        for (unsigned c = 0; c < DYADIC_THREADS; c++)
-            pyramid[c] = dyadic_chunk_root(slots + c * DYADIC_ITEMS);
-        for (unsigned level = 1; level <= DYADIC_LOG_THREADS; level++)
-            for (unsigned i = 0; i < (unsigned)(DYADIC_THREADS >> level); i++)
-                pyramid[pyramid_offset(level) + i] = pyramid[pyramid_offset(level - 1) + 2 * i] +
-                                                     pyramid[pyramid_offset(level - 1) + 2 * i + 1];
-        const double root = pyramid[DYADIC_PYRAMID - 1];
-        /* publish the root, build the window tree from the published roots,
-         * then look back for levels >= 5 (the kernel's warp 0, one lane at
-         * a time) */
-        publish(&store, 0, e, root);
-        for (unsigned k = 0; k < DYADIC_TILE_LEVELS; k++)
-            looked[k] = NAN;
-        const unsigned z = trailing_ones_u64(e);
-        const unsigned r = (unsigned)(e & (LOOKBACK_WINDOW - 1));
-        const unsigned z_window = z < LOOKBACK_LOG_WINDOW ? z : LOOKBACK_LOG_WINDOW;
-        double window[LOOKBACK_WINDOW], node = NAN;
-        for (unsigned l = 0; l < r; l++)
-            window[l] = await(&store, 0, e - r + l);
-        window[r] = root;
-        for (unsigned m = 0; m <= LOOKBACK_LOG_WINDOW; m++) {
-            for (unsigned l = 0; m > 0 && l + (1u << m) <= r + 1; l += 1u << m)
-                window[l] = window[l] + window[l + (1u << (m - 1))]; /* left + right */
-            if ((r >> m) & 1)
-                looked[m] = window[window_needed_lane(r, m)];
-            if (m == z_window) {
-                node = window[window_own_lane(r, m)];
-                if (m == LOOKBACK_LOG_WINDOW)
-                    publish(&store, m, ((e + 1) >> m) - 1, node);
-            }
-        }
-        for (unsigned k = LOOKBACK_LOG_WINDOW; k < z; k++) {
-            looked[k] = await(&store, k, (e >> k) - 1);
-            node = looked[k] + node;
-            publish(&store, k + 1, ((e + 1) >> (k + 1)) - 1, node);
-        }
-        for (unsigned k = LOOKBACK_LOG_WINDOW; k < DYADIC_TILE_LEVELS; k++)
-            if (k > z && ((e >> k) & 1))
-                looked[k] = await(&store, k, (e >> k) - 1);
-        const dyadic_tile t = { pyramid, looked, node, z, e };
-        const uint64_t b_first = v0 >> log_p;
-        if (log_p <= DYADIC_LOG_TILE) { /* the kernel's BLOCKS_IN_TILE instance */
-            double block_final[DYADIC_THREADS];
-            for (unsigned i = 0; i < (unsigned)(DYADIC_TILE >> log_p); i++)
-                (void)dyadic_block_carries(&t, log_p, i << log_p, &carry[i], &block_final[i]);
-            for (unsigned c = 0; c < DYADIC_THREADS; c++) {
-                double prefix[DYADIC_ITEMS];
-                dyadic_chunk_prefix(pyramid, log_p, c, slots + c * DYADIC_ITEMS, prefix);
-                const unsigned b_local = c >> (log_p - DYADIC_LOG_ITEMS);
-                const int has_carry = b_first + b_local > 0;
-                const unsigned j_first = (c << DYADIC_LOG_ITEMS) & ((1u << log_p) - 1);
-                for (unsigned u = 0; u < DYADIC_ITEMS; u++) {
-                    const double v = dyadic_combine(has_carry, carry[b_local], block_final[b_local], prefix[u],
-                                                    j_first, u, g.view.block);
-                    result[c * DYADIC_ITEMS + u] = has_init ? init + v : v;
-                }
-            }
-        } else { /* blocks longer than a tile: the generic thread scan */
-            carry[0] = b_first > 0 ? dyadic_block_carry(&t, b_first, log_p) : 0.0;
-            for (unsigned c = 0; c < DYADIC_THREADS; c++) {
-                double s[DYADIC_ITEMS];
-                dyadic_thread_scan(&t, g.view.block, log_p, carry, b_first, v0 + (uint64_t)DYADIC_ITEMS * c,
-                                   slots + c * DYADIC_ITEMS, s);
-                for (unsigned u = 0; u < DYADIC_ITEMS; u++)
-                    result[c * DYADIC_ITEMS + u] = has_init ? init + s[u] : s[u];
-            }
-        }
+        const double root = emulate_tile_pyramid(slots, pyramid);
+        const double top = emulate_tile_lookback(&store, e, root, looked);
+        const dyadic_tile t = { pyramid, looked, top, trailing_ones_u64(e), e };
+        emulate_tile_outputs(&t, &g.view, slots, result);
         for (unsigned s = 0; s < (unsigned)DYADIC_TILE; s++) {
             uint64_t real;
             if (virtual_real_index(&g.view, v0 + s, &real)) {
                 const uint64_t i = exclusive ? real + 1 : real;
                 if (i < n)
-                    out[i] = result[s];
+                    out[i] = has_init ? init + result[s] : result[s];
             }
         }
     }
@@ -200,6 +227,12 @@ void emulate_dyadic_scan(const double *x, double *out, size_t n, unsigned block,
         out[0] = has_init ? init : 0.0;
     free(store.value);
     free(store.published);
+}
+
+void emulate_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive,
+                         int has_init, double init)
+{
+    emulate_dyadic_scan_observed(x, out, n, block, exclusive, has_init, init, NULL, NULL);
 }
 
 void emulate_dyadic_scan_block(const double *x, double *out, size_t n, unsigned block, int exclusive,

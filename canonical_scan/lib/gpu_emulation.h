@@ -11,12 +11,26 @@
 #define CANONICAL_SCAN_GPU_EMULATION_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 double emulate_canonical_reduce(const double *x, size_t n, unsigned lanes, int has_init, double init);
 double emulate_block_dyadic_reduce(const double *x, size_t n, unsigned block, int has_init, double init);
 /* block == 0: iterated_pairwise. */
 void emulate_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive,
                          int has_init, double init);
+/* One step of the emulated look-back: tile `tile` publishes (publish = 1)
+ * or reads (publish = 0) the tile-level node (level, index), the subtree of
+ * tiles index * 2^level .. (index + 1) * 2^level - 1. */
+typedef struct {
+    uint64_t tile;
+    unsigned level;
+    uint64_t index;
+    int publish;
+} lookback_event;
+typedef void (*lookback_observer)(const lookback_event *ev, void *context);
+/* emulate_dyadic_scan, reporting every publish and read in launch order. */
+void emulate_dyadic_scan_observed(const double *x, double *out, size_t n, unsigned block, int exclusive,
+                                  int has_init, double init, lookback_observer observe, void *context);
 /* The same two with the signatures of canonical_gpu.h. */
 void emulate_dyadic_scan_block(const double *x, double *out, size_t n, unsigned block, int exclusive,
                                int has_init, double init);

@@ -15,22 +15,12 @@
 #ifndef CANONICAL_SCAN_REDUCE_PLAN_H
 #define CANONICAL_SCAN_REDUCE_PLAN_H
 
+#include "scan_tuning.h" /* REDUCE_TILE, REDUCE_WIDE_LANES, REDUCE_WIDE_BATCHES, ... */
 #include "virtual_blocks.h"
 
 #include <stdint.h>
 
-#define REDUCE_TILE 8192        /* elements per CUDA block of the fast kernels */
-/* The FIRST pass for L >= 128 gives each CUDA block 4 x 8192 elements:
- * with 8192 it would write 128 partial values per 8192 elements -- 32 MiB
- * at 2^28 -- for one pass more to read back. (H200, 2^28, L = 128: 4
- * batches 0.98x CUB, 8 batches 0.93x -- too few blocks for the last wave
- * -- 16 batches 0.92x, 1 batch 0.92x.) */
-#ifndef REDUCE_WIDE_BATCHES
-#define REDUCE_WIDE_BATCHES 4
-#endif
-#define REDUCE_WIDE_LANES 128
-#define REDUCE_GENERIC_ROWS 32  /* rows per chunk of the generic kernel */
-#define REDUCE_MAX_PASSES 48
+#define REDUCE_MAX_PASSES 48 /* room for any plan: every pass divides the rows by >= 2 */
 
 typedef struct {
     unsigned lanes;         /* L of this pass */

@@ -1,0 +1,59 @@
+/* scan_tuning.h - every tuning knob of the chapter's kernels, in one place.
+ *
+ * Like a CUB policy struct: the kernels (gpu/), their CPU emulation
+ * (lib/gpu_emulation.c) and the plans (lib/dyadic_tile.h, lib/reduce_plan.h)
+ * all read these names, so a change here changes the GPU code and the code
+ * that checks it together. None of them changes a single bit of any result:
+ * they decide how the same named expression is cut into work, never which
+ * numbers meet in which addition. RESULTS.md says what each choice measured.
+ *
+ * Plain C (no CUDA), so the CPU-only build reads the same values. */
+#ifndef CANONICAL_SCAN_SCAN_TUNING_H
+#define CANONICAL_SCAN_SCAN_TUNING_H
+
+/* ---- the single-pass scan's tile (gpu_scan.cu) ------------------------- */
+/* Each thread owns 2^DYADIC_LOG_ITEMS consecutive slots of the tile (its
+ * "chunk"), kept in registers. */
+#define DYADIC_LOG_ITEMS 5
+/* Threads per CUDA block, 2^DYADIC_LOG_THREADS (at least one whole warp): a
+ * small block, so that a look-back stalls few warps and many tiles share an
+ * SM. A tile is 2^(LOG_ITEMS + LOG_THREADS) slots. */
+#define DYADIC_LOG_THREADS 6
+/* __launch_bounds__ minimum of resident blocks per SM: caps the registers a
+ * thread may use so that this many tiles fit at once. */
+#define DYADIC_MIN_BLOCKS 10
+/* The look-back window: the aligned group of 2^LOOKBACK_LOG_WINDOW tiles
+ * (one warp lane each) whose small tile-level nodes a tile builds itself
+ * from their published roots. 5: one lane per tile of a warp. */
+#define LOOKBACK_LOG_WINDOW 5
+/* A look-back that polls this many times has met a bug: it gives up and the
+ * run is reported as an error instead of hanging the GPU. */
+#define LOOKBACK_SPIN_LIMIT (1u << 24)
+
+/* ---- the canonical reduce's passes (gpu_reduce.cu, reduce_plan.h) ------ */
+/* Elements per CUDA block of the fast kernels: threads x 16-byte loads x 2. */
+#define REDUCE_TILE 8192
+#define REDUCE_THREADS 256
+/* 16-byte loads in flight per thread. */
+#define REDUCE_LOADS 16
+/* From this lane count on, the FIRST pass gives each CUDA block
+ * REDUCE_WIDE_BATCHES tiles: otherwise it would write L partial values per
+ * tile, as many bytes for the next pass to read back as a pass is meant to
+ * save. */
+#define REDUCE_WIDE_LANES 128
+#define REDUCE_WIDE_BATCHES 4
+/* __launch_bounds__ minimum of resident blocks per SM for those wide kernels
+ * (the same register budget as the 8192-element ones). */
+#define REDUCE_WIDE_MIN_BLOCKS 3
+/* Rows per chunk of the generic (any L, any layout) kernel. */
+#define REDUCE_GENERIC_ROWS 32
+/* A pass whose partial values number at most this many is finished by its
+ * own last block (reduce_tail.cuh), in chunks of REDUCE_TAIL_ROWS rows. */
+#define REDUCE_TAIL_MAX 8192
+#define REDUCE_TAIL_ROWS 32
+
+/* ---- the left fold (one thread; gpu_scan.cu) ---------------------------- */
+/* Elements staged in shared memory per round. */
+#define LEFT_FOLD_CHUNK 2048
+
+#endif
