@@ -172,6 +172,15 @@ local function number_figures(blocks)
     if blk.t == "Header" and blk.level == 1 then
       chapter, count = chapter_number(pandoc.utils.stringify(blk)), 0
     end
+    pandoc.walk_block(blk, { Para = function(para)
+      -- a figure is an image alone in its paragraph; with text beside it,
+      -- Pandoc makes it an inline image without a caption
+      for _, inl in ipairs(para.content) do
+        if inl.t == "Image" and figure_name(inl) and #para.content > 1 then
+          error("error: figure '" .. figure_name(inl) .. "' must stand alone in its paragraph (a blank line after it)", 0)
+        end
+      end
+    end })
     pandoc.walk_block(blk, { Image = function(img)
       local name = figure_name(img)
       if name then
