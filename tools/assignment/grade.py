@@ -204,10 +204,14 @@ def available_cpus():
     return max(1, n)
 
 
+KEPT_ENV = ("PATH", "LANG", "CC", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "CUDA_HOME")
+
+
 def clean_env(extra=None):
-    """The environment for make and the tests: no jobserver inherited from `make grade`."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES") and not k.startswith("GRADE_")}
+    """The environment for make and the tests: a few variables, nothing of the grader's
+    (no jobserver of `make grade`, no paths of the results or the hidden tests)."""
+    env = {k: v for k, v in os.environ.items() if k in KEPT_ENV}
+    env.setdefault("PATH", "/usr/local/bin:/usr/bin:/bin")
     env.update(extra or {})
     return env
 
@@ -320,7 +324,8 @@ def kit_files(kit, chapter):
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
             for name in sorted(files):
                 rel = os.path.relpath(os.path.join(top, name), kit)
-                if not name.endswith((".pyc", ".hidden")) and not os.path.islink(os.path.join(top, name)):
+                if (not name.endswith((".pyc", ".hidden")) and not rel.startswith(os.path.join("assignments", "hidden"))
+                        and not os.path.islink(os.path.join(top, name))):
                     found.append(rel)
     return found
 
@@ -584,7 +589,7 @@ class Grader:
 
     def limit(self, t):
         ref = self.times.get(t["name"])
-        own = t["timeout"] if ref is None else min(t["timeout"], max(TIME_FLOOR, TIME_FACTOR * ref))
+        own = t["timeout"] if ref is None else min(t["timeout"], max(self.args.time_floor, TIME_FACTOR * ref))
         return own
 
     def golden(self, t, path):
@@ -655,7 +660,8 @@ class Grader:
             passed, why = verdict_check(item.check, status, record["out"])
         else:
             golden = self.golden(t, record["golden_path"]) if record["golden_path"] else None
-            passed, why = judge(record["form"], record["extra"], status, record["out"], golden)
+            seen = record["out"] + record["err"] if record["form"] == "exit" else record["out"]
+            passed, why = judge(record["form"], record["extra"], status, seen, golden)
         if why == "timeout":
             why = f"timeout: stopped after {record['limit']:.1f} s" + \
                   (" (an earlier test of the same program hung)" if record.get("short") else
@@ -708,6 +714,8 @@ class Grader:
         if failed:
             summary.append("Programs that did not build (only the tests that run them score 0): " +
                            ", ".join(sorted(failed)))
+            for p in sorted(failed)[:3]:
+                summary.append(f"The compiler said ({p}):\n{failed[p]}")
         if self.warnings:
             summary.append("Compiler warnings (shown, not counted against you):\n" +
                            "\n".join(self.warnings)[:BUILD_LOG_LIMIT])
@@ -847,6 +855,7 @@ def main(argv):
     ap.add_argument("--csv", default="scores.csv", help="with --batch: the scores file")
     ap.add_argument("--make-var", action="append", default=[], metavar="VAR=VALUE")
     ap.add_argument("--quiet", action="store_true", help="no score table")
+    ap.add_argument("--time-floor", type=float, default=TIME_FLOOR, help=argparse.SUPPRESS)
     args = ap.parse_args(argv[1:])
     kit = os.path.abspath(args.kit)
     if args.submission:
