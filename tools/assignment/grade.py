@@ -424,6 +424,8 @@ def prepare_tree(kit, chapter, submission, work, sandbox):
 # --- building -------------------------------------------------------------------------
 def make(work, args, timeout, sandbox, outdir, jobs):
     home = os.path.join(work, "build", "tmp")
+    if not os.path.isdir(home):
+        sandbox.own(home)
     env = clean_env({"HOME": home, "TMPDIR": home})
     status, out, err, _ = run(["make", f"-j{jobs}", "--no-print-directory"] + args, work, timeout,
                               sandbox, env, outdir)
@@ -745,6 +747,9 @@ class Grader:
         self.unscored = ({t["name"] for t in self.tests} - {i.test for i in self.items}) if a.graded_only else set()
         if a.only:
             self.items = [i for i in self.items if i.test == a.only or i.name == a.only]
+        if a.skip:
+            self.items = [i for i in self.items if i.test not in a.skip]
+            self.tests = [t for t in self.tests if t["name"] not in a.skip]
         made = a.work is None
         self.work = os.path.abspath(a.work or tempfile.mkdtemp(prefix="grade-"))
         self.outdir = tempfile.mkdtemp(prefix="grade-out-")   # the grader's own: 0700
@@ -763,9 +768,10 @@ class Grader:
                       or (not a.graded_only and not a.only)]
             if not self.with_gpu:
                 wanted = [t for t in wanted if t["kind"] != "gpu"]
-            dirs = [self.cpu_dir] + ([GPU_BUILD] if self.with_gpu and any(t["kind"] == "gpu" for t in wanted) else [])
-            for d in dirs:
-                nvcc = a.nvcc if d == GPU_BUILD else ""
+            dirs = [(self.cpu_dir, "")]
+            if self.with_gpu and any(t["kind"] == "gpu" for t in wanted):
+                dirs.append((GPU_BUILD, a.nvcc))
+            for d, nvcc in dirs:
                 self.builds[d], log = build(self.work, self.chapter, d, nvcc, a.jobs, self.deadline,
                                             self.sandbox, self.outdir, a.make_var)
                 for p, (ok, messages) in self.builds[d].items():
@@ -850,6 +856,8 @@ def main(argv):
     ap.add_argument("--user", help="unprivileged user for the student's code when run as root")
     ap.add_argument("--graded-only", action="store_true", help="run only the tests worth points")
     ap.add_argument("--only", metavar="TEST", help="grade one test; exit 0 when it passed (GitHub Classroom)")
+    ap.add_argument("--skip", action="append", default=[], metavar="TEST",
+                    help="leave TEST out entirely (for tests of the kits; not for grading)")
     ap.add_argument("--record-times", metavar="FILE", help="write each passed test's seconds (reference kits)")
     ap.add_argument("--batch", metavar="DIR", help="grade every folder of DIR as a submission")
     ap.add_argument("--csv", default="scores.csv", help="with --batch: the scores file")
@@ -880,7 +888,7 @@ def main(argv):
         with open(args.record_times, "w", encoding="utf-8") as f:
             f.write(f"# Reference seconds per test of {args.chapter} (grade.py --record-times): the grader\n"
                     f"# gives each test about {TIME_FACTOR}x this, at least {TIME_FLOOR:g} s.\n")
-            passed = {t["name"] for t in result["tests"] if t.get("status") == "passed"}
+            passed = {t["name"].replace("hidden: ", "", 1) for t in result["tests"] if t.get("status") == "passed"}
             for name, s in sorted(result["extra_data"]["seconds"].items()):
                 if s is not None and (name in passed or any(n.startswith(name + " [") for n in passed)):
                     f.write(f"{name} {s:.3f}\n")

@@ -514,7 +514,7 @@ def measure_times(root, chapter, out):
         cmd = [sys.executable, os.path.join(kit.dir, "tools", "assignment", "grade.py"), "--chapter", chapter,
                "--kit", kit.dir, "--work", os.path.join(tmp, "work"), "--graded-only", "--budget", "3000",
                "--jobs", "1", "--nvcc", shutil.which("nvcc") or "", "--out", os.path.join(tmp, "results.json"),
-               "--record-times", out, "--quiet"]
+               "--record-times", out, "--quiet", "--hidden", os.path.join(root, "assignments", "hidden")]
         subprocess.run(cmd, check=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
