@@ -34,7 +34,7 @@ gpu tests. A program that does not compile zeroes only the tests that run it.
 
     grade.py --chapter CH [--kit DIR] [--submission DIR] [--out results.json]
              [--nvcc PATH] [--jobs N] [--budget S] [--work DIR] [--hidden DIR]
-             [--graded-only] [--only NAME] [--record-times FILE] [--make-var V=X]...
+             [--only NAME] [--record-times FILE] [--make-var V=X]...
     grade.py --chapter CH --batch SUBMISSIONS --csv scores.csv [...]
 
 Exit status: 0 once results.json is written (whatever the score); with
@@ -379,7 +379,7 @@ def find_submitted(submission, wanted):
 def prepare_tree(kit, chapter, submission, work, sandbox):
     """Brings the work tree to the kit plus the submitted files; returns notes for the output."""
     notes = []
-    wanted = submitted_files(kit, chapter)
+    wanted = submitted_files(kit, chapter) if submission else []   # (the repository has no .submit)
     files = set(kit_files(kit, chapter))
     data = {}
     for rel in wanted:
@@ -406,7 +406,10 @@ def prepare_tree(kit, chapter, submission, work, sandbox):
                 if rel not in files:
                     os.remove(os.path.join(top, name))
     for rel in sorted(files):
-        put(os.path.join(kit, rel), os.path.join(work, rel), data.get(rel))
+        dest = os.path.join(work, rel)
+        put(os.path.join(kit, rel), dest, data.get(rel))
+        if rel.endswith(".sh"):   # archives unpacked by tools that drop the mode bits
+            os.chmod(dest, os.stat(dest).st_mode | 0o755)
     for rel in sorted(set(data) - files):
         put(None, os.path.join(work, rel), data[rel])
     if sandbox.uid is not None:
@@ -764,8 +767,8 @@ class Grader:
             self.write(False)
             print(f"grading {self.chapter}: building ({'with' if self.with_gpu else 'no'} GPU; "
                   f"{a.jobs} jobs, budget {a.budget:g} s) ...", flush=True)
-            wanted = [t for t in self.tests if t["name"] in {i.test for i in self.items}
-                      or (not a.graded_only and not a.only)]
+            # Only the tests worth points run (ctest runs them all); --graded-only is kept as a no-op.
+            wanted = [t for t in self.tests if t["name"] in {i.test for i in self.items}]
             if not self.with_gpu:
                 wanted = [t for t in wanted if t["kind"] != "gpu"]
             dirs = [(self.cpu_dir, "")]
@@ -854,7 +857,7 @@ def main(argv):
     ap.add_argument("--work", help="work tree to build in (kept; reused incrementally); default: a temporary one")
     ap.add_argument("--keep-work", action="store_true")
     ap.add_argument("--user", help="unprivileged user for the student's code when run as root")
-    ap.add_argument("--graded-only", action="store_true", help="run only the tests worth points")
+    ap.add_argument("--graded-only", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--only", metavar="TEST", help="grade one test; exit 0 when it passed (GitHub Classroom)")
     ap.add_argument("--skip", action="append", default=[], metavar="TEST",
                     help="leave TEST out entirely (for tests of the kits; not for grading)")

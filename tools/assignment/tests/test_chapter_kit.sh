@@ -21,7 +21,7 @@ if [ "$mode" = gpu ] && { ! nvidia-smi -L 2>/dev/null | grep -q '^GPU' || ! comm
     echo "skipped: no CUDA device or no nvcc"; exit 77
 fi
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 nvcc=""
 if [ "$mode" = cpu ]; then GRADE_GPU=0; export GRADE_GPU; else nvcc=$(command -v nvcc); fi
@@ -34,6 +34,30 @@ grade() {  # grade KIT RESULTS [ARGS]
 }
 python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp" --no-tar --no-book --solution > /dev/null \
     || fail "make_kit --solution"
+if [ "$part" = gradescope ]; then
+    # The Gradescope zip in its layout (source/, submission/, results/ under AUTOGRADER_ROOT):
+    # the reference files handed in, in a folder of their own, grade full marks, hidden tests
+    # included; nothing handed in grades 0.
+    python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp/dist" --no-book > /dev/null || fail "make_kit"
+    ag=$tmp/ag; mkdir -p "$ag/source" "$ag/submission/mine"
+    python3 -c "import zipfile, sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" \
+        "$tmp/dist/$ch-autograder.zip" "$ag/source" || fail "unzip"
+    for f in $(grep -v '^#' "$tmp/dist/$ch/assignments/$ch.submit"); do
+        python3 tools/assignment/markers.py book "$f" > "$ag/submission/mine/$(basename "$f")" || fail "$f"
+    done
+    chmod -R a-w "$ag/source"
+    AUTOGRADER_ROOT=$ag GRADE_ARGS="--graded-only $skip" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 \
+        || { cat "$tmp/log"; fail "run_autograder"; }
+    python3 tools/assignment/tests/check_results.py "$ag/results/results.json" full build=ok finished || exit 1
+    grep -q '"hidden: ' "$ag/results/results.json" || [ ! -f "assignments/hidden/$ch.hidden" ] || fail "no hidden test ran"
+    rm -rf "$ag/submission/mine"
+    AUTOGRADER_ROOT=$ag GRADE_ARGS="--graded-only $skip" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 \
+        || { cat "$tmp/log"; fail "run_autograder"; }
+    python3 -c "import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if d['score'] == 0 else 'FAIL: the stubs score %s' % d['score'])" \
+        "$ag/results/results.json" || exit 1
+    chmod -R u+w "$ag"
+    echo "ok: $ch graded end to end in a Gradescope layout"; exit 0
+fi
 if [ "$part" != student ]; then
     grade "$tmp/$ch-solution" "$tmp/ref.json" $skip
     python3 tools/assignment/tests/check_results.py "$tmp/ref.json" full build=ok finished || exit 1

@@ -69,7 +69,7 @@ reference)
     (cd "$kit-solution" && make --no-print-directory grade) || fail "make grade exited $?"
     check "$kit-solution/results.json" full build=ok finished rejects_zero=1 sum_default=3 "$verdict=1" notrun=sum_large
     grep -q '"output_format": "text"' "$kit-solution/results.json" || fail "no output_format text"
-    # --graded-only: the same score; `help` (worth 0) is left out.
+    # --graded-only (kept as a no-op): the same score; `help` (no points) is never run.
     (cd "$kit-solution" && GRADE_ARGS=--graded-only make --no-print-directory grade > "$tmp/log") || fail "make grade --graded-only"
     check "$kit-solution/results.json" full build=ok sum_default=3
     grep -q '"name": "help"' "$kit-solution/results.json" && fail "--graded-only ran help"
