@@ -13,6 +13,14 @@ set -eu
 . tools/lists.sh
 build=$1; shift
 root=$(pwd)
+# A relative BUILD gives relative paths (from the test file and the scripts), so a
+# copied or moved tree (an assignment kit) runs its own tests, not the old folder's.
+# (CTest runs a test without WORKING_DIRECTORY in BUILD, where the test file is.)
+script_root=$root; script_arg=""; workdir=" WORKING_DIRECTORY \"$root\""
+case $build in /*|*..*) ;; *)
+    script_root="\$(dirname \"\$0\")/../$(printf '%s\n' "$build" | sed 's|/*$||; s|[^/][^/]*|..|g')"
+    script_arg=relative; workdir="" ;;
+esac
 mkdir -p "$build/tests"
 out="$build/CTestTestfile.cmake"
 tmp="$out.tmp"
@@ -38,7 +46,7 @@ for list in "$@"; do
         {
             echo "#!/bin/sh"
             echo "# $list"
-            echo "cd '$root' || exit 1"
+            echo "cd \"$script_root\" || exit 1"
             if [ -z "${NVCC:-}" ] && [ "$kind" = gpu ]; then
                 # built without nvcc: every program is there, but a GPU test
                 # has nothing to run on (its programs would say the same)
@@ -47,8 +55,9 @@ for list in "$@"; do
             printf '%s\n' "$cmd"
         } > "$script"
         {
-            echo "add_test([=[$full]=] \"/bin/sh\" \"$root/$script\")"
-            echo "set_tests_properties([=[$full]=] PROPERTIES LABELS \"$chapter;$kind\" TIMEOUT $timeout SKIP_RETURN_CODE 77 WORKING_DIRECTORY \"$root\")"
+            if [ -n "$script_arg" ]; then path="tests/$full.sh"; else path="$root/$script"; fi
+            echo "add_test([=[$full]=] \"/bin/sh\" \"$path\")"
+            echo "set_tests_properties([=[$full]=] PROPERTIES LABELS \"$chapter;$kind\" TIMEOUT $timeout SKIP_RETURN_CODE 77$workdir)"
         } >> "$tmp"
     done <<EOF
 $(list_entries "$list")

@@ -22,6 +22,7 @@ __global__ void block_tree_sum_traced(const long long *x, int n, int missing_bar
     if (t < n)
         buf[0][t] = x[t];
     buf[1][t] = 0; /* a read that comes too early sees 0, not a leftover */
+    /* BEGIN SOLUTION */
     int src = 0, level = 0;
     for (int m = n; m > 1; m = m / 2 + m % 2, level++) {
         if (level == 0 || !missing_barrier) { /* same choice in every thread */
@@ -52,6 +53,13 @@ __global__ void block_tree_sum_traced(const long long *x, int n, int missing_bar
         trace->levels = (unsigned)level;
         trace->sum = buf[src][0];
     }
+    /* STUDENT: optional: tree_sum_traced's levels in one block, recording each level in *trace (3.2; not graded).
+    // Blanked because it would give tree_sum_traced and block_tree_sum away.
+    (void)missing_barrier; (void)lane;
+    if (t == 0)
+        trace->sum = buf[1][t]; // thread 0 zeroed it above: the stub's sum is 0
+    */
+    /* END SOLUTION */
 }
 // [end]
 

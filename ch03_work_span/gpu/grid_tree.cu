@@ -19,6 +19,7 @@ namespace cg = cooperative_groups;
 __global__ void __launch_bounds__(GRID_TREE_BLOCK, 2)
 grid_tree_sum(const double *x, double *a, double *b, int n, double *out)
 {
+    /* BEGIN SOLUTION */
     cg::grid_group grid = cg::this_grid();
     const int p = gridDim.x * blockDim.x;
     const int g = blockIdx.x * blockDim.x + threadIdx.x;
@@ -36,6 +37,13 @@ grid_tree_sum(const double *x, double *a, double *b, int n, double *out)
     }
     if (g == 0)
         *out = src[0];
+    /* STUDENT: optional: block_tree_sum's levels over the whole grid, grid.sync() between levels (3.3; not graded).
+    // Blanked because it would give block_tree_sum away.
+    (void)x; (void)a; (void)b; (void)n;
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        *out = 0;
+    */
+    /* END SOLUTION */
 }
 // [end]
 

@@ -44,12 +44,17 @@ __global__ void pointer_jump_round(const int32_t *next_in, const int32_t *dist_i
 
 __global__ void pointer_jump_round_in_place(int32_t *next, int32_t *dist, int32_t n, int32_t *linked)
 {
+    /* BEGIN SOLUTION */
     const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
     int still_linked = 0;
     if (i < n)
         still_linked = pointer_jump_node_in_place((int32_t)i, next, dist);
     if (__syncthreads_or(still_linked) && threadIdx.x == 0 && linked != NULL)
         *linked = 1;
+    /* STUDENT: optional: pointer_jump_round for pointer_jump_node_in_place (not graded; blanked with its twin).
+    (void)next; (void)dist; (void)n; (void)linked;
+    */
+    /* END SOLUTION */
 }
 
 void pointer_jump_init_device(const list_node *d_node, int32_t n, int32_t *d_next, int32_t *d_dist)

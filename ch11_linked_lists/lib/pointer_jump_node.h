@@ -53,6 +53,7 @@ LIST_HD int pointer_jump_node(int32_t i, const int32_t *next_in, const int32_t *
  * the new. */
 LIST_HD int pointer_jump_node_in_place(int32_t i, int32_t *next, int32_t *dist)
 {
+    /* BEGIN SOLUTION */
     const int32_t succ = next[i];
     if (succ == LIST_NULL)
         return 0;
@@ -60,6 +61,12 @@ LIST_HD int pointer_jump_node_in_place(int32_t i, int32_t *next, int32_t *dist)
     const int32_t succ_next = next[succ]; /* load 2: its next, possibly newer */
     next[i] = succ_next;
     return succ_next != LIST_NULL;
+    /* STUDENT: optional: the same jump as pointer_jump_node, reading and writing one pair of arrays (the trap of 11.2).
+    // Not graded; blanked so that it does not give pointer_jump_node away.
+    (void)i; (void)next; (void)dist;
+    return 0;
+    */
+    /* END SOLUTION */
 }
 // [end]
 

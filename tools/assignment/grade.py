@@ -1,54 +1,80 @@
 #!/usr/bin/env python3
 """grade.py - the autograder of an assignment kit (`make grade`).
 
-Builds the chapter's programs, runs the chapter's tests with CTest (each
-under the timeout its tests.list gives), prints a score table and writes
-results.json in Gradescope's autograder format:
+The grader trusts nothing a submission can touch:
+  * it builds in a fresh work tree made from the kit (the kit's tests,
+    golden files, scripts and Makefile), into which only the files listed in
+    assignments/<CH>.submit are copied from the submission (regular files,
+    no links, at most 1 MB each);
+  * run as root (Gradescope), it builds and runs the student's code as an
+    unprivileged user (GRADE_USER, else `student`, else `nobody`), with no
+    access to the grader's files, the hidden tests or results.json;
+  * it runs every test command itself and decides pass or fail in its own
+    process: the exit status, and the golden comparison of
+    `tools/expect_output.sh GOLDEN -- CMD` and the checks of
+    `tools/expect_exit.sh CODE TEXT -- CMD` are done here, with the golden
+    files read from the kit, never from the work tree. (Other commands, a
+    chapter's own check scripts, run from the read-only copy; their exit
+    status decides.)
+  * hidden tests (assignments/<CH>.hidden with their goldens, shipped in the
+    Gradescope zip only) are scored beside the public ones.
 
-    {"score": 7.0, "output": "...", "tests": [
-        {"name": "sum_default", "score": 3.0, "max_score": 3.0,
-         "status": "passed", "output": "...", "tags": ["cpu"]}, ...]}
+Time: each test runs under about 10x the reference's measured time
+(assignments/<CH>.times, written when the kit is made), never more than its
+tests.list timeout; after one test of a program hangs, the later tests of
+that program get a short limit; the whole run has a budget (--budget, default
+300 s) after which the remaining tests are listed as not run. results.json is
+rewritten after every test, so a run stopped from outside still leaves what
+ran. Jobs: the CPUs this process may really use (affinity, cgroup cpu.max).
 
-Points come from assignments/<chapter>.points (TEST_NAME POINTS per line).
-GPU tests are run only where there is a GPU and nvcc; elsewhere they are
-listed as "not run" with max_score 0, so they neither count as failures nor
-lower the score. A build that fails yields a results.json with zero points
-and the compiler's messages. Exit status: 0 once results.json is written
-(whatever the score), 2 on a usage error.
+Builds: one build per program, each without -Werror (warnings are shown, they
+cost nothing), first without nvcc (every program links gpu/no_cuda.c), which is
+what the cpu tests run; where there is a GPU, a second build with nvcc for the
+gpu tests. A program that does not compile zeroes only the tests that run it.
 
-Standard library only, Python 3.6 or newer: a kit must grade on a plain
-Debian or Ubuntu machine (gcc, make, cmake; nvcc optional).
+    grade.py --chapter CH [--kit DIR] [--submission DIR] [--out results.json]
+             [--nvcc PATH] [--jobs N] [--budget S] [--work DIR] [--hidden DIR]
+             [--only NAME] [--record-times FILE] [--make-var V=X]...
+    grade.py --chapter CH --batch SUBMISSIONS --csv scores.csv [...]
 
-    grade.py --chapter CH [--out results.json] [--nvcc PATH] [--jobs N]
-             [--submission DIR] [--make-var VAR=VALUE]... [--graded-only]
-
---submission DIR first copies the student's files (the ones listed in
-assignments/<CH>.submit) from DIR into the kit; Gradescope's run_autograder
-uses it. --graded-only runs only the tests worth points (the others are
-listed as not run): a quicker check of a kit. GRADE_GPU=0|1 overrides the
-GPU detection (for tests).
+Exit status: 0 once results.json is written (whatever the score); with
+--only NAME, 0 when that test passed and 1 otherwise (GitHub Classroom); 2 on
+a usage error. Standard library only, Python 3.6 or newer. GRADE_GPU=0|1
+overrides the GPU detection (for tests).
 """
 import argparse
+import concurrent.futures
+import csv
 import json
 import os
 import re
+import shlex
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+import threading
 import time
-import xml.etree.ElementTree as ET
 
-BUILD = "build"
-OUTPUT_LIMIT = 8000          # characters of a test's output kept in results.json
-BUILD_LOG_LIMIT = 12000      # characters of a failed build's messages kept
+OUTPUT_LIMIT = 6000          # characters of a test's output kept in results.json
+BUILD_LOG_LIMIT = 6000       # characters of a failed build's messages kept, per program
 DEFAULT_TIMEOUT = 120        # seconds, as in tools/gen_ctest.sh
+TIME_FACTOR = 10             # a test may take this many times the reference's time
+TIME_FLOOR = 5.0             # ... but never less than this (a loaded machine, a slow start)
+HUNG_LIMIT = 3.0             # after a hang, later tests of the same program get this long
+MAX_SUBMITTED_BYTES = 1 << 20
+MAX_OUTPUT_BYTES = 64 << 20  # RLIMIT_FSIZE of the student's processes
+GPU_BUILD = "build"          # nvcc's build, for the gpu tests (only where there is a GPU)
+CPU_BUILDS = ("build", "build-cpu")   # the build without nvcc: "build" when there is no GPU build
+SHELL_CHARS = set("|&;<>()$`\\\"'*?[]#~=%{}")
 
 
 class ListError(Exception):
     pass
 
 
-# --- the registries ------------------------------------------------------------
+# --- the registries ---------------------------------------------------------------
 def list_lines(path):
     """(line number, text) of a registry file, comments and blank lines dropped."""
     with open(path, encoding="utf-8") as f:
@@ -58,81 +84,136 @@ def list_lines(path):
                 yield number, text
 
 
-def chapter_test_lists(root, chapter):
-    """The chapter's tests.list, as the top-level Makefile reads it."""
-    path = os.path.join(root, chapter, "tests.list")
-    return [path] if os.path.isfile(path) else []
+def parse_kind(kind, where):
+    timeout = DEFAULT_TIMEOUT
+    if ":" in kind:
+        kind, t = kind.split(":", 1)
+        if not t.isdigit():
+            raise ListError(f"{where}: bad timeout '{t}'")
+        timeout = int(t)
+    if kind not in ("cpu", "gpu"):
+        raise ListError(f"{where}: kind must be cpu or gpu, got '{kind}'")
+    return kind, timeout
 
 
 def read_tests(root, chapter):
-    """[{name, kind, timeout, command, list}] in registry order."""
+    """[{name, kind, timeout, command}] of CH/tests.list, in registry order."""
+    path = os.path.join(root, chapter, "tests.list")
     tests, seen = [], set()
-    for path in chapter_test_lists(root, chapter):
-        for number, text in list_lines(path):
-            fields = text.split(None, 2)
-            if len(fields) < 3:
-                raise ListError(f"{path}:{number}: expected NAME KIND COMMAND")
-            name, kind, command = fields
-            timeout = DEFAULT_TIMEOUT
-            if ":" in kind:
-                kind, t = kind.split(":", 1)
-                if not t.isdigit():
-                    raise ListError(f"{path}:{number}: bad timeout '{t}'")
-                timeout = int(t)
-            if kind not in ("cpu", "gpu"):
-                raise ListError(f"{path}:{number}: kind must be cpu or gpu, got '{kind}'")
-            if name in seen:
-                raise ListError(f"{path}:{number}: duplicate test name '{name}'")
-            seen.add(name)
-            tests.append({"name": name, "kind": kind, "timeout": timeout,
-                          "command": command, "list": path})
+    if not os.path.isfile(path):
+        return tests
+    for number, text in list_lines(path):
+        fields = text.split(None, 2)
+        if len(fields) < 3:
+            raise ListError(f"{path}:{number}: expected NAME KIND COMMAND")
+        name, kind, command = fields
+        kind, timeout = parse_kind(kind, f"{path}:{number}")
+        if name in seen:
+            raise ListError(f"{path}:{number}: duplicate test name '{name}'")
+        seen.add(name)
+        tests.append({"name": name, "kind": kind, "timeout": timeout, "command": command})
     return tests
 
 
-def read_points(path, tests=None):
-    """{test name: points} from a points file; checked against the tests."""
-    known = {t["name"] for t in tests} if tests is not None else None
-    points = {}
+def read_hidden(path):
+    """(tests, items) of a hidden tests file: NAME KIND[:TIMEOUT] POINTS COMMAND per line."""
+    tests, items = [], []
     for number, text in list_lines(path):
-        fields = text.split("#", 1)[0].split()
-        if len(fields) != 2:
-            raise ListError(f"{path}:{number}: expected TEST_NAME POINTS")
-        name, value = fields
-        try:
-            p = float(value)
-        except ValueError:
-            p = -1.0
-        if not (p >= 0 and p < 1e6):
-            raise ListError(f"{path}:{number}: points must be a number >= 0, got '{value}'")
-        if name in points:
-            raise ListError(f"{path}:{number}: '{name}' is listed twice")
-        if known is not None and name not in known:
-            raise ListError(f"{path}:{number}: no test '{name}' in the chapter's tests.list")
-        points[name] = p
-    if not points:
-        raise ListError(f"{path}: no tests with points")
-    return points
+        fields = text.split(None, 3)
+        if len(fields) < 4:
+            raise ListError(f"{path}:{number}: expected NAME KIND POINTS COMMAND")
+        name, kind, value, command = fields
+        kind, timeout = parse_kind(kind, f"{path}:{number}")
+        tests.append({"name": name, "kind": kind, "timeout": timeout, "command": command, "hidden": True})
+        items.append(Item(name, points_value(value, f"{path}:{number}"), None))
+    return tests, items
 
 
-# --- running things ----------------------------------------------------------------
-def clean_env():
-    """The environment for make and ctest: no jobserver inherited from `make grade`."""
-    env = dict(os.environ)
-    for key in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"):
-        env.pop(key, None)
-    return env
+class Item:
+    """One graded line: a test, its points, and an optional check replacing the test's own
+    verdict ('verdict: TEXT': the self-check lines naming TEXT all say confirmed)."""
+
+    def __init__(self, test, points, check):
+        self.test, self.points, self.check = test, points, check
+        self.name = test if not check else f"{test} [{check}]"
 
 
-def run(cmd, timeout, cwd="."):
-    """(exit status, combined output); status None when the timeout struck."""
+def points_value(value, where):
     try:
-        p = subprocess.run(cmd, cwd=cwd, env=clean_env(), stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, timeout=timeout)
-        return p.returncode, p.stdout.decode("utf-8", "replace")
-    except subprocess.TimeoutExpired as e:
-        return None, (e.output or b"").decode("utf-8", "replace")
-    except OSError as e:
-        return 127, f"cannot run {cmd[0]}: {e}"
+        p = float(value)
+    except ValueError:
+        p = -1.0
+    if not (p >= 0 and p < 1e6):
+        raise ListError(f"{where}: points must be a number >= 0, got '{value}'")
+    return p
+
+
+def read_points(path, tests=None):
+    """[Item] from a points file: TEST POINTS [verdict: TEXT]; checked against the tests."""
+    known = {t["name"] for t in tests} if tests is not None else None
+    items, names = [], set()
+    for number, text in list_lines(path):
+        body = text.split("#", 1)[0].strip()
+        fields = body.split(None, 2)
+        where = f"{path}:{number}"
+        if len(fields) < 2 or (len(fields) == 3 and not fields[2].startswith("verdict:")):
+            raise ListError(f"{where}: expected TEST_NAME POINTS [verdict: TEXT]")
+        check = fields[2][len("verdict:"):].strip() if len(fields) == 3 else None
+        if len(fields) == 3 and not check:
+            raise ListError(f"{where}: 'verdict:' needs the text of a self-check line")
+        item = Item(fields[0], points_value(fields[1], where), check)
+        if item.name in names:
+            raise ListError(f"{where}: '{item.name}' is listed twice")
+        if known is not None and item.test not in known:
+            raise ListError(f"{where}: no test '{item.test}' in the chapter's tests.list")
+        names.add(item.name)
+        items.append(item)
+    if not items:
+        raise ListError(f"{path}: no tests with points")
+    return items
+
+
+def read_times(path):
+    """{test: reference seconds} from a times file (TEST SECONDS per line); {} when absent."""
+    times = {}
+    if os.path.isfile(path):
+        for _, text in list_lines(path):
+            fields = text.split()
+            if len(fields) == 2:
+                try:
+                    times[fields[0]] = float(fields[1])
+                except ValueError:
+                    pass
+    return times
+
+
+# --- the machine ------------------------------------------------------------------
+def available_cpus():
+    """CPUs this process may use: its affinity mask, capped by a cgroup v2 cpu.max quota."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        n = os.cpu_count() or 1
+    try:
+        with open("/sys/fs/cgroup/cpu.max") as f:
+            quota, period = f.read().split()[:2]
+        if quota != "max":
+            n = min(n, max(1, int(int(quota) // int(period))))
+    except (OSError, ValueError):
+        pass
+    return max(1, n)
+
+
+KEPT_ENV = ("PATH", "LANG", "CC", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "CUDA_HOME")
+
+
+def clean_env(extra=None):
+    """The environment for make and the tests: a few variables, nothing of the grader's
+    (no jobserver of `make grade`, no paths of the results or the hidden tests)."""
+    env = {k: v for k, v in os.environ.items() if k in KEPT_ENV}
+    env.setdefault("PATH", "/usr/local/bin:/usr/bin:/bin")
+    env.update(extra or {})
+    return env
 
 
 def gpu_available(nvcc):
@@ -141,18 +222,251 @@ def gpu_available(nvcc):
         return forced == "1"
     if not nvcc or not shutil.which("nvidia-smi"):
         return False
-    status, out = run(["nvidia-smi", "-L"], 30)
-    return status == 0 and any(line.startswith("GPU") for line in out.splitlines())
+    try:
+        out = subprocess.run(["nvidia-smi", "-L"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             timeout=30).stdout.decode("utf-8", "replace")
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return any(line.startswith("GPU") for line in out.splitlines())
 
 
-def build(chapter, nvcc, jobs, timeout, make_vars=()):
-    """(ok, log): builds the chapter's programs and the CTest file."""
-    cmd = ["make", f"-j{jobs}", "--no-print-directory", "asg-build", f"CH={chapter}", f"NVCC={nvcc}"]
-    cmd += list(make_vars)
-    status, log = run(cmd, timeout)
-    if status is None:
-        return False, log + f"\nerror: the build did not finish within {timeout} s"
-    return status == 0, log
+class Sandbox:
+    """How the student's code runs: as an unprivileged user when the grader is root."""
+
+    def __init__(self, user=None):
+        self.uid = self.gid = None
+        self.user = None
+        if os.geteuid() == 0:
+            import pwd
+            names = [user] if user else [os.environ.get("GRADE_USER"), "student", "nobody"]
+            for name in [n for n in names if n]:
+                try:
+                    p = pwd.getpwnam(name)
+                except KeyError:
+                    continue
+                self.user, self.uid, self.gid = name, p.pw_uid, p.pw_gid
+                break
+            if self.uid is None:
+                raise ListError("running as root, but no unprivileged user to run the student's code "
+                                "(create one: useradd -r -M student)")
+
+    def own(self, path):
+        """Makes path (a folder the student's processes write to) theirs."""
+        os.makedirs(path, exist_ok=True)
+        if self.uid is not None:
+            for top, dirs, files in os.walk(path):
+                for name in [top] + [os.path.join(top, n) for n in dirs + files]:
+                    os.lchown(name, self.uid, self.gid)
+
+    def preexec(self):
+        uid, gid = self.uid, self.gid
+
+        def child():
+            import resource
+            os.setsid()
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+            resource.setrlimit(resource.RLIMIT_FSIZE, (MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES))
+            if uid is not None:
+                os.setgroups([])
+                os.setgid(gid)
+                os.setuid(uid)
+        return child
+
+
+def run(cmd, cwd, timeout, sandbox, env, outdir):
+    """(status, stdout bytes, stderr bytes, seconds); status None when the time ran out.
+    Output goes to files of the grader (the child only holds their descriptors)."""
+    fd_out, out_path = tempfile.mkstemp(dir=outdir)
+    fd_err, err_path = tempfile.mkstemp(dir=outdir)
+    started = time.time()
+    status = None
+    try:
+        p = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=fd_out,
+                             stderr=fd_err, preexec_fn=sandbox.preexec())
+    except OSError as e:
+        os.close(fd_out)
+        os.close(fd_err)
+        return 127, b"", f"cannot run {cmd[0]}: {e}".encode(), 0.0
+    try:
+        status = p.wait(timeout=max(0.1, timeout))
+    except subprocess.TimeoutExpired:
+        status = None
+    finally:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)   # the program and whatever it started
+        except OSError:
+            pass
+        p.wait()
+        os.close(fd_out)
+        os.close(fd_err)
+    seconds = time.time() - started
+    with open(out_path, "rb") as f:
+        out = f.read()
+    with open(err_path, "rb") as f:
+        err = f.read()
+    os.remove(out_path)
+    os.remove(err_path)
+    return status, out, err, seconds
+
+
+# --- the work tree ------------------------------------------------------------------
+KIT_PARTS = ("Makefile", "Makefile.companion", "common", "tools", "assignments")
+
+
+def kit_files(kit, chapter):
+    """Relative paths of the kit files a build needs (never build/, results, hidden tests)."""
+    found = []
+    for part in KIT_PARTS + (chapter,):
+        path = os.path.join(kit, part)
+        if os.path.isfile(path):
+            found.append(part)
+        for top, dirs, files in os.walk(path):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+            for name in sorted(files):
+                rel = os.path.relpath(os.path.join(top, name), kit)
+                if (not name.endswith((".pyc", ".hidden")) and not rel.startswith(os.path.join("assignments", "hidden"))
+                        and not os.path.islink(os.path.join(top, name))):
+                    found.append(rel)
+    return found
+
+
+def same_file(a, b):
+    try:
+        if os.path.getsize(a) != os.path.getsize(b):
+            return False
+        with open(a, "rb") as f, open(b, "rb") as g:
+            return f.read() == g.read()
+    except OSError:
+        return False
+
+
+def put(src_path, dest, data=None):
+    """Writes dest from src_path (or data) when its content differs; a new file gets a new
+    mtime, so make rebuilds what depends on it. Returns True when written."""
+    if data is None and same_file(src_path, dest):
+        return False
+    if data is not None and os.path.isfile(dest):
+        with open(dest, "rb") as f:
+            if f.read() == data:
+                return False
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    if os.path.lexists(dest):
+        os.remove(dest)
+    if data is None:
+        shutil.copyfile(src_path, dest)
+        shutil.copymode(src_path, dest)
+    else:
+        with open(dest, "wb") as f:
+            f.write(data)
+    return True
+
+
+def submitted_files(kit, chapter):
+    return [w for _, w in list_lines(os.path.join(kit, "assignments", f"{chapter}.submit"))]
+
+
+def find_submitted(submission, wanted):
+    """The submission's file for `wanted` (by path, else by name anywhere), or None."""
+    base = os.path.basename(wanted)
+    candidates = [os.path.join(submission, wanted), os.path.join(submission, base)]
+    for top, dirs, files in os.walk(submission):
+        dirs.sort()
+        if base in files:
+            candidates.append(os.path.join(top, base))
+    return next((c for c in candidates if os.path.lexists(c)), None)
+
+
+def prepare_tree(kit, chapter, submission, work, sandbox):
+    """Brings the work tree to the kit plus the submitted files; returns notes for the output."""
+    notes = []
+    wanted = submitted_files(kit, chapter) if submission else []   # (the repository has no .submit)
+    files = set(kit_files(kit, chapter))
+    data = {}
+    for rel in wanted:
+        found = find_submitted(submission, rel) if submission else os.path.join(kit, rel)
+        if submission is None:
+            continue   # grading the kit as it stands: its own files
+        if found is None:
+            notes.append(f"{rel} was not submitted: the kit's stub is graded instead.")
+        elif os.path.islink(found) or not os.path.isfile(found):
+            notes.append(f"{rel}: the submitted {os.path.relpath(found, submission)} is not a regular "
+                         "file (a link?): the kit's stub is graded instead.")
+        elif os.path.getsize(found) > MAX_SUBMITTED_BYTES:
+            notes.append(f"{rel}: the submitted file is larger than {MAX_SUBMITTED_BYTES} bytes: "
+                         "the kit's stub is graded instead.")
+        else:
+            with open(found, "rb") as f:
+                data[rel] = f.read()
+    # Anything in the work tree that is not a kit file (left by an earlier run) goes.
+    for part in KIT_PARTS + (chapter,):
+        path = os.path.join(work, part)
+        for top, dirs, names in os.walk(path):
+            for name in names:
+                rel = os.path.relpath(os.path.join(top, name), work)
+                if rel not in files:
+                    os.remove(os.path.join(top, name))
+    for rel in sorted(files):
+        dest = os.path.join(work, rel)
+        put(os.path.join(kit, rel), dest, data.get(rel))
+        if rel.endswith(".sh"):   # archives unpacked by tools that drop the mode bits
+            os.chmod(dest, os.stat(dest).st_mode | 0o755)
+    for rel in sorted(set(data) - files):
+        put(None, os.path.join(work, rel), data[rel])
+    if sandbox.uid is not None:
+        # root owns the tree, the student's user may only read it; the build folders are its own.
+        for top, dirs, names in os.walk(work):
+            for name in [top] + [os.path.join(top, n) for n in names]:
+                if os.path.relpath(name, work).split(os.sep)[0] in CPU_BUILDS:
+                    continue
+                os.lchown(name, 0, 0)
+                mode = os.lstat(name).st_mode & 0o777
+                os.chmod(name, (mode | 0o444 | (0o111 if mode & 0o100 or os.path.isdir(name) else 0)) & ~0o022)
+    return notes
+
+
+# --- building -------------------------------------------------------------------------
+def make(work, args, timeout, sandbox, outdir, jobs):
+    home = os.path.join(work, "build", "tmp")
+    if not os.path.isdir(home):
+        sandbox.own(home)
+    env = clean_env({"HOME": home, "TMPDIR": home})
+    status, out, err, _ = run(["make", f"-j{jobs}", "--no-print-directory"] + args, work, timeout,
+                              sandbox, env, outdir)
+    log = (out + err).decode("utf-8", "replace")
+    return status, log
+
+
+def programs_of(work, chapter, sandbox, outdir):
+    status, log = make(work, ["-s", "asg-programs", f"CH={chapter}", "NVCC="], 120, sandbox, outdir, 1)
+    progs = [p for p in log.split() if p.startswith(chapter + "/")]
+    if status != 0 or not progs:
+        raise ListError(f"the kit's Makefile lists no programs of {chapter}: {log.strip()[-500:]}")
+    return progs
+
+
+def build(work, chapter, build_dir, nvcc, jobs, deadline, sandbox, outdir, make_vars):
+    """{program: (ok, messages)}: all programs with make -k, then each failed one alone, for
+    its own messages. Warnings do not fail (GRADE_NO_WERROR)."""
+    sandbox.own(os.path.join(work, build_dir))
+    progs = programs_of(work, chapter, sandbox, outdir)
+    common = [f"BUILD={build_dir}", f"NVCC={nvcc}", "GRADE_NO_WERROR=1", f"CH={chapter}"] + list(make_vars)
+    status, log = make(work, ["-k"] + common + [f"{build_dir}/{p}" for p in progs],
+                       max(10, deadline - time.time()), sandbox, outdir, jobs)
+    results = {}
+    for p in progs:
+        if os.path.isfile(os.path.join(work, build_dir, p)) and status is not None:
+            results[p] = (True, warnings_of(log, p))
+        elif status is None:
+            results[p] = (False, "the build did not finish within the time budget")
+        else:
+            s, own = make(work, common + [f"{build_dir}/{p}"], max(10, deadline - time.time()),
+                          sandbox, outdir, 1)
+            results[p] = (False, compiler_messages(own))
+    return results, log
+
+
+def warnings_of(log, program):
+    return "\n".join(line for line in log.splitlines() if "warning" in line.lower())[:BUILD_LOG_LIMIT]
 
 
 def compiler_messages(log):
@@ -160,195 +474,340 @@ def compiler_messages(log):
     lines = log.splitlines()
     keep = [i for i, line in enumerate(lines) if re.search(r"\berror\b|Error \d|undefined reference", line)]
     picked = []
-    for i in keep[:40]:
+    for i in keep[:30]:
         for j in range(max(0, i - 1), min(len(lines), i + 4)):
             if j not in picked:
                 picked.append(j)
     head = "\n".join(lines[j] for j in picked)
-    text = (head + "\n\n--- end of the build log ---\n" if head else "") + "\n".join(lines[-60:])
+    text = (head + "\n\n--- end of the build log ---\n" if head else "") + "\n".join(lines[-30:])
     return text[-BUILD_LOG_LIMIT:]
 
 
-# --- CTest's report -------------------------------------------------------------------
-STATUS_RE = re.compile(r"Test\s+#\d+:\s+(\S+)\s+\.*\s*(?:\*\*\*)?(.+?)\s+[\d.]+\s+sec\s*$")
-
-
-def ctest_statuses(console):
-    """{full test name: 'Passed' | 'Failed' | 'Timeout' | 'Skipped' | 'Exception: ...' | ...}."""
-    found = {}
-    for line in console.splitlines():
-        m = STATUS_RE.search(line)
-        if m:
-            found[m.group(1)] = m.group(2).strip()
-    return found
-
-
-def junit_outputs(path):
-    outputs = {}
+# --- one test ---------------------------------------------------------------------------
+def parse_command(command):
+    """(form, argv, extra): 'golden' (extra: the golden path), 'exit' (extra: (code, text)),
+    'plain' (exit 0 passes) or 'script' (run by sh, its exit status decides)."""
+    if set(command) & SHELL_CHARS - {"'", '"', "="}:
+        return "script", ["/bin/sh", "-c", command], None
     try:
-        for case in ET.parse(path).getroot().iter("testcase"):
-            out = case.find("system-out")
-            outputs[case.get("name")] = (out.text or "") if out is not None else ""
-    except (OSError, ET.ParseError):
-        pass
-    return outputs
+        words = shlex.split(command)
+    except ValueError:
+        return "script", ["/bin/sh", "-c", command], None
+    if words[0] == "tools/expect_output.sh" and len(words) > 3 and words[2] == "--":
+        return "golden", words[3:], words[1]
+    if words[0] == "tools/expect_exit.sh" and len(words) > 2 and words[1].isdigit():
+        rest, text = words[2:], ""
+        if rest and rest[0] != "--":
+            text, rest = rest[0], rest[1:]
+        if rest and rest[0] == "--" and len(rest) > 1:
+            return "exit", rest[1:], (int(words[1]), text)
+    if words[0].startswith("build/"):
+        return "plain", words, None
+    return "script", ["/bin/sh", "-c", command], None
 
 
-def lasttest_outputs(build_dir):
-    """Outputs from CTest's LastTest.log, for CTest versions without --output-junit."""
-    outputs = {}
-    folder = os.path.join(build_dir, "Testing", "Temporary")
-    logs = [n for n in os.listdir(folder) if n.startswith("LastTest")] if os.path.isdir(folder) else []
-    for name in logs:
-        with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as f:
-            text = f.read()
-        for m in re.finditer(r"^\d+/\d+ Test: (\S+)\n.*?^Output:\n-+\n(.*?)<end of output>", text, re.S | re.M):
-            outputs[m.group(1)] = m.group(2)
-    return outputs
+def program_of(argv):
+    for w in argv:
+        if w.startswith("build/"):
+            return w[len("build/"):]
+    return None
 
 
-def ctest_supports_junit():
-    status, out = run(["ctest", "--help"], 30)
-    return status == 0 and "--output-junit" in out
+def judge(form, extra, status, out, golden):
+    """(passed, why) for a finished run; decided here, not by the student's tree."""
+    if status is None:
+        return False, "timeout"
+    if status == 77:
+        return False, "skipped (exit 77)"
+    if status < 0:
+        return False, f"crashed (signal {-status})"
+    if form == "golden":
+        if status != 0:
+            return False, f"exit {status}"
+        if golden is None:
+            return False, "golden file missing from the kit"
+        return (out == golden), ("passed" if out == golden else "output differs from the golden file")
+    if form == "exit":
+        code, text = extra
+        if status != code:
+            return False, f"exit {status}, expected {code}"
+        return (not text or text.encode() in out), ("passed" if not text or text.encode() in out
+                                                   else f"output lacks '{text}'")
+    return status == 0, ("passed" if status == 0 else f"exit {status}")
 
 
-def run_tests(chapter, tests, with_gpu, jobs, exclude=()):
-    """{test name: (status word, output)} for the tests CTest ran."""
-    if not tests:
-        return {}, ""
-    junit = os.path.abspath(os.path.join(BUILD, "grade-junit.xml"))
-    if os.path.exists(junit):
-        os.remove(junit)
-    cmd = ["ctest", "--test-dir", BUILD, "-L", f"^{chapter}$", f"-j{jobs}"]
-    if not with_gpu:
-        cmd += ["-LE", "^gpu$"]
-    if exclude:
-        cmd += ["-E", "^(" + "|".join(f"{chapter}\\.{n}" for n in sorted(exclude)) + ")$"]
-    use_junit = ctest_supports_junit()
-    if use_junit:
-        cmd += ["--output-junit", junit]
-    # CTest enforces each test's own timeout; this only guards against CTest itself hanging.
-    limit = sum(t["timeout"] for t in tests) + 120
-    status, console = run(cmd, limit)
-    statuses = ctest_statuses(console)
-    outputs = junit_outputs(junit) if use_junit else lasttest_outputs(BUILD)
-    results = {}
-    for t in tests:
-        full = f"{chapter}.{t['name']}"
-        if full in statuses:
-            results[t["name"]] = (statuses[full], outputs.get(full, ""))
-    note = "" if status is not None else f"CTest did not finish within {limit} s"
-    return results, note
+def verdict_check(text, status, out):
+    """(passed, why): every 'self-check:' line naming text ends in confirmed, and one does."""
+    if status is None:
+        return False, "timeout"
+    if status not in (0, 1):
+        return False, f"exit {status}" if status >= 0 else f"crashed (signal {-status})"
+    lines = [line for line in out.decode("utf-8", "replace").splitlines()
+             if line.startswith("self-check:") and text in line]
+    if not lines:
+        return False, f"no self-check line about '{text}'"
+    bad = [line for line in lines if not line.rstrip().endswith("confirmed")]
+    return (not bad), ("passed" if not bad else bad[0])
 
 
-# --- scoring ----------------------------------------------------------------------------
-def trim(text, limit=OUTPUT_LIMIT):
+def show(out, err, limit=OUTPUT_LIMIT):
+    text = out.decode("utf-8", "replace")
+    if err:
+        text += "\n--- stderr ---\n" + err.decode("utf-8", "replace")
     text = text.rstrip("\n")
     return text if len(text) <= limit else "[... output shortened ...]\n" + text[-limit:]
 
 
-def score(chapter, tests, points, build_ok, build_log, with_gpu, ran, needs_nvcc=(), unscored=()):
-    """The results.json object. `ran` maps test names to (status, output);
-    needs_nvcc names the cpu tests that run a program nvcc was not there to build;
-    unscored the tests worth 0 that --graded-only left out."""
-    entries, lines = [], []
-    known = {t["name"] for t in tests}
-    earned = possible = pending = 0.0
-    for t in tests + [{"name": n, "kind": "cpu", "missing": True} for n in points if n not in known]:
-        name, kind = t["name"], t["kind"]
-        worth = points.get(name, 0.0)
-        entry = {"name": name, "score": 0.0, "max_score": worth, "tags": [kind], "visibility": "visible"}
-        if t.get("missing"):
-            entry.update(status="failed", output=f"no test '{name}' in {chapter}/tests.list "
-                                                   "(tell your instructor: the points file is wrong)")
-            word = "missing"
-        elif (kind == "gpu" and not with_gpu) or name in needs_nvcc:
-            # Not run is not failed: worth nothing here, flagged, points kept in extra_data.
-            why = "GPU test" if kind == "gpu" else "needs nvcc"
-            entry.update(max_score=0.0, name=f"{name} ({why}: not run here)",
-                         output=f"not run: this machine has no CUDA GPU or no nvcc; worth {worth:g} "
-                                f"points where one exists",
-                         extra_data={"not_run": "no GPU" if kind == "gpu" else "no nvcc", "points": worth})
-            entry.pop("status", None)
-            word = "not run (no GPU)" if kind == "gpu" else "not run (no nvcc)"
-            pending += worth
-        elif name in unscored:
-            entry.update(output="not run: worth 0 points (--graded-only)")
-            word = "not run (worth 0)"
-        elif not build_ok:
-            entry.update(status="failed", output="not run: the build failed (see the messages above the tests)")
-            word = "not run (build failed)"
-        elif name not in ran:
-            entry.update(status="failed", output="not run: CTest did not report this test")
-            word = "not run"
+def golden_diff(golden, out, lines=12):
+    import difflib
+    a = golden.decode("utf-8", "replace").splitlines()
+    b = out.decode("utf-8", "replace").splitlines()
+    return "\n".join(list(difflib.unified_diff(a, b, "expected", "yours", lineterm=""))[:lines])
+
+
+# --- the whole run ------------------------------------------------------------------------
+class Grader:
+    def __init__(self, args, kit, chapter, submission, out_path):
+        self.args, self.kit, self.chapter, self.submission = args, kit, chapter, submission
+        self.out_path = out_path
+        self.started = time.time()
+        self.deadline = self.started + args.budget
+        self.lock = threading.Lock()
+        self.done = {}          # test name -> run record
+        self.hung = set()       # programs that ran out of time once
+        self.notes, self.warnings = [], []
+        self.builds = {}        # build dir -> {program: (ok, messages)}
+
+    def load(self):
+        a, kit, ch = self.args, self.kit, self.chapter
+        self.tests = read_tests(kit, ch)
+        self.items = read_points(a.points or os.path.join(kit, "assignments", f"{ch}.points"), self.tests)
+        self.times = read_times(os.path.join(kit, "assignments", f"{ch}.times"))
+        self.hidden_dir = a.hidden
+        if a.hidden:
+            path = os.path.join(a.hidden, f"{ch}.hidden")
+            if os.path.isfile(path):
+                tests, items = read_hidden(path)
+                self.tests += tests
+                self.items += items
+        self.by_name = {t["name"]: t for t in self.tests}
+
+    def limit(self, t):
+        ref = self.times.get(t["name"])
+        own = t["timeout"] if ref is None else min(t["timeout"], max(self.args.time_floor, TIME_FACTOR * ref))
+        return own
+
+    def golden(self, t, path):
+        base = self.hidden_dir if t.get("hidden") else self.kit
+        full = os.path.normpath(os.path.join(base, path))
+        try:
+            with open(full, "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def run_test(self, t):
+        """Runs one test in the work tree; records what happened."""
+        form, argv, extra = parse_command(t["command"])
+        build_dir = GPU_BUILD if t["kind"] == "gpu" else self.cpu_dir
+        prog = program_of(argv) or program_of(re.findall(r"build/\S+", t["command"]))
+        if build_dir != "build":   # a GPU machine: the cpu tests run the build without nvcc
+            argv = [build_dir + w[len("build"):] if w.startswith("build/") else w for w in argv]
+            if form == "script":
+                argv[-1] = re.sub(r"(^|[\s=])build/", r"\1" + build_dir + "/", argv[-1])
+        record = {"form": form}
+        built = self.builds.get(build_dir, {})
+        if prog in built and not built[prog][0]:
+            record.update(status="build", why=f"{prog} did not build", messages=built[prog][1])
+            return record
+        remaining = self.deadline - time.time()
+        if remaining < 1:
+            record.update(status="budget", why="the time budget ran out before this test")
+            return record
+        limit = self.limit(t)
+        with self.lock:
+            if prog in self.hung:
+                limit = min(limit, HUNG_LIMIT)
+                record["short"] = True
+        limit = min(limit, remaining)
+        env = clean_env({"HOME": self.tmp, "TMPDIR": self.tmp, "LC_ALL": "C"})
+        status, out, err, seconds = run(argv, self.work, limit, self.sandbox, env, self.outdir)
+        if status is None:
+            with self.lock:
+                if prog:
+                    self.hung.add(prog)
+        record.update(status=status, out=out, err=err, seconds=round(seconds, 3), limit=limit,
+                      golden_path=extra if form == "golden" else None, extra=extra)
+        return record
+
+    def result_of(self, item, record):
+        """The results.json entry of one graded item, or None to leave it out."""
+        t = self.by_name.get(item.test)
+        hidden = bool(t and t.get("hidden"))
+        entry = {"name": ("hidden: " if hidden else "") + item.name, "score": 0.0,
+                 "max_score": item.points, "tags": [t["kind"] if t else "cpu"] + (["hidden"] if hidden else []),
+                 "visibility": "after_published" if hidden else "visible", "output_format": "text"}
+        if t is None:
+            entry.update(status="failed", output=f"no test '{item.test}' (tell your instructor: the points "
+                                                  "file is wrong)")
+            return entry, "missing"
+        if record is None:
+            return None, "not run"
+        status = record["status"]
+        if status == "build":
+            entry.update(status="failed", output=f"not run: {record['why']}. The compiler said:\n"
+                                                  f"{record['messages']}")
+            return entry, "not run (build failed)"
+        if status == "budget":
+            entry.update(status="failed", output="not run: " + record["why"])
+            return entry, "not run (time budget)"
+        if item.check:
+            passed, why = verdict_check(item.check, status, record["out"])
         else:
-            status, output = ran[name]
-            passed = status == "Passed"
-            if passed:
-                entry["score"] = worth
-            entry["status"] = "passed" if passed else "failed"
-            word = "passed" if passed else status.lower()
-            if status == "Skipped":
-                word = "skipped (exit 77)"
-            header = "" if passed else f"[{word}: {t['command']}]\n"
-            entry["output"] = trim(header + output)
-        earned += entry["score"]
-        possible += entry["max_score"]
-        entries.append(entry)
-        lines.append((name, kind, entry["score"], worth, word))
+            golden = self.golden(t, record["golden_path"]) if record["golden_path"] else None
+            seen = record["out"] + record["err"] if record["form"] == "exit" else record["out"]
+            passed, why = judge(record["form"], record["extra"], status, seen, golden)
+        if why == "timeout":
+            why = f"timeout: stopped after {record['limit']:.1f} s" + \
+                  (" (an earlier test of the same program hung)" if record.get("short") else
+                   f" (about {TIME_FACTOR}x the reference's time)")
+        entry["status"] = "passed" if passed else "failed"
+        entry["score"] = item.points if passed else 0.0
+        if hidden:
+            entry["output"] = "passed" if passed else f"failed: {why} (a hidden test: its input and " \
+                                                       "expected output are not shown)"
+        else:
+            head = "" if passed else f"[{why}: {t['command']}]\n"
+            if not passed and record["golden_path"] and isinstance(status, int) and status == 0:
+                golden = self.golden(t, record["golden_path"]) or b""
+                head += golden_diff(golden, record["out"]) + "\n--- your program's output ---\n"
+            entry["output"] = head + show(record["out"], record["err"])
+        return entry, "passed" if passed else why
 
-    summary = [f"Assignment {chapter}: {earned:g} / {possible:g} points."]
-    if not build_ok:
-        summary.append("The build failed, so no test could run. The compiler said:\n")
-        summary.append(compiler_messages(build_log))
-    if pending:
-        summary.append(f"Tests worth {pending:g} points were not run: no GPU (or no nvcc) here. "
-                       "They are graded where a GPU exists.")
-    return {
-        "score": round(earned, 4),
-        "output": "\n".join(summary),
-        "visibility": "visible",
-        "stdout_visibility": "visible",
-        "tests": entries,
-        "extra_data": {"chapter": chapter, "build_ok": build_ok, "gpu": with_gpu,
-                       "max_score_here": round(possible, 4), "gpu_points_not_run": pending},
-    }, lines
+    def results(self, final):
+        entries, lines, pending = [], [], []
+        earned = possible = 0.0
+        with self.lock:
+            done = dict(self.done)
+        for item in self.items:
+            t = self.by_name.get(item.test)
+            if t and t["kind"] == "gpu" and not self.with_gpu:
+                pending.append(item)
+                lines.append((item.name, "gpu", 0.0, item.points, "not run (no GPU here)"))
+                continue
+            if t and item.test in self.unscored:
+                continue
+            entry, word = self.result_of(item, done.get(item.test))
+            if entry is None:
+                if final:
+                    entry = {"name": item.name, "score": 0.0, "max_score": item.points, "status": "failed",
+                             "output": "not run", "output_format": "text", "tags": [t["kind"]],
+                             "visibility": "visible"}
+                else:
+                    lines.append((item.name, t["kind"], 0.0, item.points, "not run yet"))
+                    possible += item.points
+                    continue
+            earned += entry["score"]
+            possible += entry["max_score"]
+            entries.append(entry)
+            lines.append((item.name, entry["tags"][0], entry["score"], item.points, word))
+        pending_points = sum(i.points for i in pending)
+        summary = [f"Assignment {self.chapter}: {earned:g} / {possible:g} points."]
+        if not final:
+            summary.append("The grader was stopped before it finished: the tests above ran, the others did not.")
+        failed = {p: m for d in self.builds.values() for p, (ok, m) in d.items() if not ok}
+        if failed:
+            summary.append("Programs that did not build (only the tests that run them score 0): " +
+                           ", ".join(sorted(failed)))
+            for p in sorted(failed)[:3]:
+                summary.append(f"The compiler said ({p}):\n{failed[p]}")
+        if self.warnings:
+            summary.append("Compiler warnings (shown, not counted against you):\n" +
+                           "\n".join(self.warnings)[:BUILD_LOG_LIMIT])
+        if pending:
+            summary.append(f"Not run here (no NVIDIA GPU): {len(pending)} GPU tests worth {pending_points:g} "
+                           "points, graded on a GPU machine: " + ", ".join(i.name for i in pending))
+        summary += self.notes
+        result = {"score": round(earned, 4), "output": "\n".join(summary), "output_format": "text",
+                  "visibility": "visible", "stdout_visibility": "visible", "tests": entries,
+                  "execution_time": round(time.time() - self.started, 1),
+                  "extra_data": {"chapter": self.chapter, "build_ok": not failed, "gpu": self.with_gpu,
+                                 "max_score_here": round(possible, 4), "gpu_points_not_run": pending_points,
+                                 "programs_not_built": sorted(failed), "finished": final,
+                                 "seconds": {n: r.get("seconds") for n, r in done.items() if "seconds" in r}}}
+        return result, lines
+
+    def write(self, final):
+        result, lines = self.results(final)
+        write_json(self.out_path, result)
+        return result, lines
+
+    def grade(self):
+        a = self.args
+        self.load()
+        self.sandbox = Sandbox(a.user)
+        self.with_gpu = gpu_available(a.nvcc)
+        self.unscored = ({t["name"] for t in self.tests} - {i.test for i in self.items}) if a.graded_only else set()
+        if a.only:
+            self.items = [i for i in self.items if i.test == a.only or i.name == a.only]
+        if a.skip:
+            self.items = [i for i in self.items if i.test not in a.skip]
+            self.tests = [t for t in self.tests if t["name"] not in a.skip]
+        made = a.work is None
+        self.work = os.path.abspath(a.work or tempfile.mkdtemp(prefix="grade-"))
+        self.outdir = tempfile.mkdtemp(prefix="grade-out-")   # the grader's own: 0700
+        os.makedirs(self.work, exist_ok=True)
+        os.chmod(self.work, 0o755)
+        try:
+            self.notes += prepare_tree(self.kit, self.chapter, self.submission, self.work, self.sandbox)
+            self.cpu_dir = "build-cpu" if self.with_gpu else "build"
+            self.tmp = os.path.join(self.work, "build", "tmp")
+            os.makedirs(self.tmp, exist_ok=True)
+            self.sandbox.own(os.path.join(self.work, "build"))
+            self.write(False)
+            print(f"grading {self.chapter}: building ({'with' if self.with_gpu else 'no'} GPU; "
+                  f"{a.jobs} jobs, budget {a.budget:g} s) ...", flush=True)
+            # Only the tests worth points run (ctest runs them all); --graded-only is kept as a no-op.
+            wanted = [t for t in self.tests if t["name"] in {i.test for i in self.items}]
+            if not self.with_gpu:
+                wanted = [t for t in wanted if t["kind"] != "gpu"]
+            dirs = [(self.cpu_dir, "")]
+            if self.with_gpu and any(t["kind"] == "gpu" for t in wanted):
+                dirs.append((GPU_BUILD, a.nvcc))
+            for d, nvcc in dirs:
+                self.builds[d], log = build(self.work, self.chapter, d, nvcc, a.jobs, self.deadline,
+                                            self.sandbox, self.outdir, a.make_var)
+                for p, (ok, messages) in self.builds[d].items():
+                    if ok and messages and messages not in self.warnings:
+                        self.warnings.append(messages)
+            print(f"running {len(wanted)} tests ...", flush=True)
+            with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+                futures = {pool.submit(self.run_test, t): t for t in wanted}
+                for f in concurrent.futures.as_completed(futures):
+                    with self.lock:
+                        self.done[futures[f]["name"]] = f.result()
+                    self.write(False)
+            result, lines = self.write(True)
+        finally:
+            shutil.rmtree(self.outdir, ignore_errors=True)
+            if made and not a.keep_work:
+                shutil.rmtree(self.work, ignore_errors=True)
+        return result, lines
 
 
-def print_table(chapter, lines, result):
+def print_table(lines, result):
     width = max([len(n) for n, *_ in lines] + [len("test")])
-    print(f"\n{'test':<{width}}  kind  points     result")
+    print(f"\n{'test':<{width}}  kind  points       result")
     for name, kind, got, worth, word in lines:
-        print(f"{name:<{width}}  {kind:<4}  {got:>4g} / {worth:<4g}  {word}")
+        print(f"{name:<{width}}  {kind:<4}  {got:>5g} / {worth:<5g}  {word}")
     extra = result["extra_data"]
-    print(f"{'total':<{width}}        {result['score']:>4g} / {extra['max_score_here']:<4g}", end="")
+    print(f"{'total':<{width}}        {result['score']:>5g} / {extra['max_score_here']:<5g}", end="")
     if extra["gpu_points_not_run"]:
-        print(f"  (+{extra['gpu_points_not_run']:g} points not run: no GPU or no nvcc here)", end="")
+        print(f"  (+{extra['gpu_points_not_run']:g} GPU points not run: no GPU here)", end="")
     print()
-    if not extra["build_ok"]:
-        print(f"\nThe build failed:\n{compiler_messages_tail(result)}")
-
-
-def compiler_messages_tail(result):
-    return result["output"].split("The compiler said:\n", 1)[-1]
-
-
-# --- submissions (Gradescope) ------------------------------------------------------------
-def copy_submission(chapter, submission):
-    """Copies the student's files over the kit's stubs; returns a note for the output."""
-    listed = os.path.join("assignments", f"{chapter}.submit")
-    notes = []
-    for _, wanted in list_lines(listed):
-        candidates = [os.path.join(submission, wanted), os.path.join(submission, os.path.basename(wanted))]
-        for top, _, files in os.walk(submission):
-            if os.path.basename(wanted) in files:
-                candidates.append(os.path.join(top, os.path.basename(wanted)))
-        found = next((c for c in candidates if os.path.isfile(c)), None)
-        if found:
-            shutil.copyfile(found, wanted)
-        else:
-            notes.append(f"{wanted} was not submitted: the kit's stub is graded instead.")
-    return "\n".join(notes)
+    text = result["output"].split("\n", 1)
+    if len(text) > 1:
+        print("\n" + text[1])
 
 
 def write_json(path, result):
@@ -361,58 +820,86 @@ def write_json(path, result):
     os.replace(tmp, path)
 
 
+def batch(args, kit):
+    """Grades every folder of args.batch as one submission; one CSV row each."""
+    names = sorted(n for n in os.listdir(args.batch) if os.path.isdir(os.path.join(args.batch, n)))
+    out_dir = os.path.splitext(os.path.abspath(args.csv))[0] + "-results"
+    os.makedirs(out_dir, exist_ok=True)
+    rows, columns = [], None
+    for name in names:
+        print(f"=== {name}", flush=True)
+        g = Grader(args, kit, args.chapter, os.path.join(args.batch, name), os.path.join(out_dir, name + ".json"))
+        result, _ = g.grade()
+        scores = {t["name"]: t["score"] for t in result["tests"]}
+        columns = columns or [i.name for i in g.items if i.name in scores]
+        rows.append([name, result["score"], result["extra_data"]["max_score_here"],
+                     int(not result["extra_data"]["programs_not_built"])] + [scores.get(c, "") for c in columns])
+    with open(args.csv, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["submission", "score", "max_score", "all_built"] + (columns or []))
+        w.writerows(rows)
+    print(f"{len(rows)} submissions graded: {args.csv} (results.json of each in {out_dir})")
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description="Grades an assignment kit; writes results.json.")
     ap.add_argument("--chapter", required=True)
-    ap.add_argument("--points", help="points file (default assignments/<chapter>.points)")
+    ap.add_argument("--kit", default=".", help="the kit's folder (its tests and goldens are trusted)")
+    ap.add_argument("--points", help="points file (default KIT/assignments/<chapter>.points)")
     ap.add_argument("--out", default="results.json")
-    ap.add_argument("--nvcc", default="", help="the nvcc to build with; empty: CPU only")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    ap.add_argument("--build-timeout", type=int, default=1200)
-    ap.add_argument("--submission", help="folder with the student's files (Gradescope)")
-    ap.add_argument("--graded-only", action="store_true",
-                    help="run only the tests worth points (a quick check of a kit); the others are listed as not run")
-    ap.add_argument("--make-var", action="append", default=[], metavar="VAR=VALUE",
-                    help="passed to make, e.g. CUDA_ARCH=sm_80 where nvcc has no GPU to ask")
+    ap.add_argument("--nvcc", default="", help="the nvcc for the GPU tests' build; empty: no GPU build")
+    ap.add_argument("--jobs", type=int, default=available_cpus())
+    ap.add_argument("--budget", type=float, default=float(os.environ.get("GRADE_BUDGET", 300)),
+                    help="seconds for the whole run (build and tests)")
+    ap.add_argument("--submission", help="folder with the student's files; default: the kit's own files")
+    ap.add_argument("--hidden", help="folder with <chapter>.hidden and its goldens (instructor only)")
+    ap.add_argument("--work", help="work tree to build in (kept; reused incrementally); default: a temporary one")
+    ap.add_argument("--keep-work", action="store_true")
+    ap.add_argument("--user", help="unprivileged user for the student's code when run as root")
+    ap.add_argument("--graded-only", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--only", metavar="TEST", help="grade one test; exit 0 when it passed (GitHub Classroom)")
+    ap.add_argument("--skip", action="append", default=[], metavar="TEST",
+                    help="leave TEST out entirely (for tests of the kits; not for grading)")
+    ap.add_argument("--record-times", metavar="FILE", help="write each passed test's seconds (reference kits)")
+    ap.add_argument("--batch", metavar="DIR", help="grade every folder of DIR as a submission")
+    ap.add_argument("--csv", default="scores.csv", help="with --batch: the scores file")
+    ap.add_argument("--make-var", action="append", default=[], metavar="VAR=VALUE")
+    ap.add_argument("--quiet", action="store_true", help="no score table")
+    ap.add_argument("--time-floor", type=float, default=TIME_FLOOR, help=argparse.SUPPRESS)
     args = ap.parse_args(argv[1:])
-    chapter = args.chapter
-    started = time.time()
+    kit = os.path.abspath(args.kit)
+    if args.submission:
+        args.submission = os.path.abspath(args.submission)
+    if args.hidden:
+        args.hidden = os.path.abspath(args.hidden)
+    args.jobs = max(1, args.jobs)
     try:
-        tests = read_tests(".", chapter)
-        points = read_points(args.points or os.path.join("assignments", f"{chapter}.points"))
+        if args.batch:
+            return batch(args, kit)
+        grader = Grader(args, kit, args.chapter, args.submission, os.path.abspath(args.out))
+
+        def stopped(signum, frame):
+            grader.write(False)
+            sys.exit(0)
+        signal.signal(signal.SIGTERM, stopped)
+        result, lines = grader.grade()
     except (ListError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    if os.path.exists(args.out):
-        os.remove(args.out)
-    note = copy_submission(chapter, args.submission) if args.submission else ""
-    # Archives unpacked by tools that drop the mode bits (zipfile) leave the test scripts unrunnable.
-    for folder in ("tools", chapter):
-        for top, _, files in os.walk(folder):
-            for name in files:
-                if name.endswith(".sh"):
-                    path = os.path.join(top, name)
-                    os.chmod(path, os.stat(path).st_mode | 0o111)
-
-    with_gpu = gpu_available(args.nvcc)
-    print(f"grading {chapter}: building (GPU tests {'run' if with_gpu else 'not run: no GPU here'}) ...",
-          flush=True)
-    build_ok, build_log = build(chapter, args.nvcc, args.jobs, args.build_timeout, args.make_var)
-    # built without nvcc every program still links (gpu/no_cuda.c): cpu tests always run
-    needs_nvcc = set()
-    unscored = {t["name"] for t in tests if not points.get(t["name"])} if args.graded_only else set()
-    ran, ctest_note = ({}, "")
-    if build_ok:
-        print("running the tests ...", flush=True)
-        ran, ctest_note = run_tests(chapter, tests, with_gpu, args.jobs, set(needs_nvcc) | unscored)
-    result, lines = score(chapter, tests, points, build_ok, build_log, with_gpu, ran, needs_nvcc, unscored)
-    for extra in (note, ctest_note):
-        if extra:
-            result["output"] += "\n" + extra
-    result["execution_time"] = round(time.time() - started, 1)
-    write_json(args.out, result)
-    print_table(chapter, lines, result)
-    print(f"results: {args.out}")
+    if args.record_times:
+        with open(args.record_times, "w", encoding="utf-8") as f:
+            f.write(f"# Reference seconds per test of {args.chapter} (grade.py --record-times): the grader\n"
+                    f"# gives each test about {TIME_FACTOR}x this, at least {TIME_FLOOR:g} s.\n")
+            passed = {t["name"].replace("hidden: ", "", 1) for t in result["tests"] if t.get("status") == "passed"}
+            for name, s in sorted(result["extra_data"]["seconds"].items()):
+                if s is not None and (name in passed or any(n.startswith(name + " [") for n in passed)):
+                    f.write(f"{name} {s:.3f}\n")
+    if not args.quiet:
+        print_table(lines, result)
+        print(f"results: {args.out}")
+    if args.only:
+        return 0 if result["tests"] and all(t["status"] == "passed" for t in result["tests"]) else 1
     return 0
 
 

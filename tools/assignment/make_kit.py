@@ -29,6 +29,7 @@ outside the regions) may occur in any file of the kit, HTML included.
 """
 import argparse
 import html
+import json
 import os
 import re
 import shutil
@@ -45,6 +46,9 @@ import markers  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 MIN_SECRET = 12            # shorter lines ("return x[0];") say too little to count as a leak
 KIT_TOOLS = ("assignment.mk", "grade.py")   # what a kit needs of tools/assignment/
+# The scripts of tools/ a kit needs: the Makefile's (tests, make run, make bench) and
+# whatever a test command names. Book, recording and device tooling stay out.
+KIT_SCRIPTS = ("lists.sh", "gen_ctest.sh", "run_all.sh", "run_list.sh")
 
 
 class KitError(Exception):
@@ -74,8 +78,8 @@ def walk_files(folder):
 
 
 class Kit:
-    def __init__(self, root, chapter, out, solution):
-        self.root, self.chapter, self.solution = root, chapter, solution
+    def __init__(self, root, chapter, out, solution, no_book=False):
+        self.root, self.chapter, self.solution, self.no_book = root, chapter, solution, no_book
         self.name = chapter + ("-solution" if solution else "")
         self.dir = os.path.join(out, self.name)
         self.regions = []        # (kit path, Region) of the chapter
@@ -129,8 +133,8 @@ class Kit:
                            "/* END SOLUTION */): there is nothing for students to write")
 
     def copy_tools(self):
-        for name in sorted(os.listdir(self.src("tools"))):
-            if name.endswith(".sh"):
+        for name in KIT_SCRIPTS:
+            if os.path.isfile(self.src(os.path.join("tools", name))):
                 self.put_file(os.path.join("tools", name), "book")
         for name in KIT_TOOLS:
             self.put_file(os.path.join("tools", "assignment", name), "book")
@@ -172,18 +176,28 @@ include Makefile.companion
             raise KitError(f"no points file {rel} (one line per graded test: TEST_NAME POINTS)")
         try:
             self.tests = grade.read_tests(self.root, self.chapter)
-            self.points = grade.read_points(self.src(rel), self.tests)
+            self.items = grade.read_points(self.src(rel), self.tests)
+            self.times = grade.read_times(self.src(os.path.join("assignments", f"{self.chapter}.times")))
+            hidden = self.src(os.path.join("assignments", "hidden", f"{self.chapter}.hidden"))
+            self.hidden = grade.read_hidden(hidden) if os.path.isfile(hidden) else ([], [])
         except grade.ListError as e:
             raise KitError(str(e))
         self.put_file(rel, "book")
+        times = os.path.join("assignments", f"{self.chapter}.times")
+        if os.path.isfile(self.src(times)):
+            self.put_file(times, "book")
         files = sorted({path for path, _ in self.regions})
         self.put_text(os.path.join("assignments", f"{self.chapter}.submit"),
                       "# The files a student hands in (the autograder copies them into the kit).\n" +
                       "".join(f"{f}\n" for f in files))
 
     def book_pages(self):
-        """The chapter's markdown, woven into HTML from the kit's own sources if possible."""
+        """The chapter's pages, woven into HTML from the kit's own sources. Refuses (with what to
+        do) when the book's outputs or pandoc are missing, unless the kit is made without pages."""
         book = self.src("book")
+        if self.no_book:
+            self.notes.append("This kit comes without the book's pages: read the chapter in the book.")
+            return []
         pages = []
         if os.path.isdir(book):
             pages = [n for n in sorted(os.listdir(book)) if n.endswith(".md") and
@@ -195,9 +209,13 @@ include Makefile.companion
             self.put_file(os.path.join("book", n), "book")
         pandoc = shutil.which("pandoc")
         weave = os.path.join(book, "filters", "weave.lua")
+        outputs = os.path.join(self.root, "build", "book", "outputs")
         if not pandoc or not os.path.isfile(weave):
-            self.notes.append("pandoc was not available when the kit was made: the pages are markdown.")
-            return [os.path.join("book", n) for n in pages]
+            raise KitError("the kit's book pages are woven with pandoc, which is not installed "
+                           "(apt-get install pandoc), or make the kit without them: NOBOOK=1 (--no-book)")
+        if not os.path.isdir(outputs) or not os.listdir(outputs):
+            raise KitError("the kit's book pages show the programs' outputs, which `make book` writes: "
+                           "run `make book` first, or make the kit without pages: NOBOOK=1 (--no-book)")
         html_rel = os.path.join("book", f"{self.chapter}.html")
         env = dict(os.environ, BOOK_OUTPUTS=os.path.join(self.root, "build", "book", "outputs"))
         cmd = [pandoc, "--standalone", "--toc", "--toc-depth=2", "--mathml", "--number-sections",
@@ -207,11 +225,11 @@ include Makefile.companion
         p = subprocess.run(cmd + [os.path.join("book", n) for n in pages], cwd=self.dir, env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         if p.returncode != 0:
-            message = p.stdout.decode("utf-8", "replace").strip().splitlines()
-            self.notes.append("The HTML could not be woven (" + (message[-1] if message else "pandoc failed") +
-                              "; `make book` in the repository first writes the outputs it needs): "
-                              "the pages are markdown.")
-            return [os.path.join("book", n) for n in pages]
+            message = [line for line in p.stdout.decode("utf-8", "replace").splitlines()
+                       if line.startswith(("error", "Error"))]
+            raise KitError("the chapter's pages could not be woven" + (f" ({message[0]})" if message else "") +
+                           ": run `make book` first (it writes the outputs they show), or make the kit "
+                           "without pages: NOBOOK=1 (--no-book)")
         for n in pages:   # the HTML replaces the markdown
             os.remove(os.path.join(self.dir, "book", n))
             self.copied.discard(os.path.join("book", n))
@@ -225,14 +243,26 @@ include Makefile.companion
         tasks = "\n".join(f"{i}. `{path}:{r.student_line}` — {r.hint()}"
                           for i, (path, r) in enumerate(self.regions, start=1))
         by_name = {t["name"]: t for t in self.tests}
-        rows = ["| test | kind | points | command |", "|---|---|---|---|"]
-        for name, worth in self.points.items():
-            t = by_name[name]
-            rows.append(f"| `{name}` | {t['kind']} | {worth:g} | `{t['command'].replace('|', '&#124;')}` |")
-        gpu_points = sum(w for n, w in self.points.items() if by_name[n]["kind"] == "gpu")
-        gpu = (f"GPU tests are worth {gpu_points:g} points. On a machine without an NVIDIA GPU (or "
-               "without nvcc) they are listed as *not run* and do not count against you; they are "
-               "graded where a GPU exists." if gpu_points else "Every graded test runs on the CPU.")
+        rows = ["| test | kind | points | time limit | passes when | command |", "|---|---|---|---|---|---|"]
+        for item in self.items:
+            t = by_name[item.test]
+            limit = self.limit_of(t)
+            when = (f"every self-check line naming *{item.check}* says confirmed" if item.check else
+                    {"golden": "exit 0, stdout exactly the golden file", "exit": "the expected exit status "
+                     "and message", "plain": "exit 0 (every self-check confirmed)",
+                     "script": "the check script exits 0"}[grade.parse_command(t["command"])[0]])
+            rows.append(f"| `{item.name}` | {t['kind']} | {item.points:g} | {limit:g} s | {when} | "
+                        f"`{t['command'].replace('|', '&#124;')}` |")
+        cpu_points = sum(i.points for i in self.items if by_name[i.test]["kind"] == "cpu")
+        gpu_points = sum(i.points for i in self.items if by_name[i.test]["kind"] == "gpu")
+        hidden_points = sum(i.points for i in self.hidden[1])
+        gpu = (f"CPU tests: {cpu_points:g} points; GPU tests: {gpu_points:g} points. Without an NVIDIA "
+               "GPU the GPU tests are listed as *not run* and do not count; they are graded where a GPU "
+               "exists." if gpu_points else f"Every graded test runs on the CPU ({cpu_points:g} points).")
+        if hidden_points:
+            gpu += (f" The autograder also runs hidden tests worth {hidden_points:g} points (other "
+                    "inputs, the same programs): code that passes the tests above by being right "
+                    "passes them too.")
         book = ("\n".join(f"- [`{p}`]({p})" for p in pages) if pages else "- (none)")
         if self.notes:
             book += "\n\n" + " ".join(self.notes)
@@ -241,10 +271,17 @@ include Makefile.companion
         files = "\n".join(f"- `{f}`" for f in sorted({p for p, _ in self.regions}))
         text = template
         for key, value in (("CHAPTER", self.chapter), ("INTRO", intro), ("TASKS", tasks),
-                           ("POINTS", "\n".join(rows)), ("TOTAL", f"{sum(self.points.values()):g}"),
+                           ("POINTS", "\n".join(rows)), ("TOTAL", f"{self.total():g}"),
                            ("GPU", gpu), ("BOOK", book), ("FILES", files)):
             text = text.replace("{{" + key + "}}", value)
         self.put_text("README.md", banner + re.sub(r"\n{3,}", "\n\n", text))
+
+    def limit_of(self, t):
+        ref = self.times.get(t["name"])
+        return t["timeout"] if ref is None else min(t["timeout"], max(grade.TIME_FLOOR, grade.TIME_FACTOR * ref))
+
+    def total(self):
+        return sum(i.points for i in self.items) + sum(i.points for i in self.hidden[1])
 
     def build(self, tar):
         if not os.path.isdir(self.src(self.chapter)) or self.chapter.startswith((".", "/")) or "/" in self.chapter:
@@ -260,6 +297,9 @@ include Makefile.companion
         pages = self.book_pages()
         self.write_readme(pages)
         if not self.solution:
+            self.write_classroom()
+        if not self.solution:
+            self.check_no_hidden()
             problems = find_leaks(self.root, self.chapter, self.dir)
             if problems:
                 raise KitError("solution text survives in the kit:\n  " + "\n  ".join(problems))
@@ -272,47 +312,129 @@ include Makefile.companion
                 if problems:
                     raise KitError("solution text survives in the archive:\n  " + "\n  ".join(problems))
                 self.write_autograder()
+                self.write_manual()
         return self
 
     def write_autograder(self):
-        """CH-autograder.zip for Gradescope: setup.sh and run_autograder at the root, the kit in kit/."""
+        """CH-autograder.zip for Gradescope: setup.sh and run_autograder at the root, the kit in
+        kit/, the hidden tests in hidden/ (never in the student kit)."""
         path = os.path.join(os.path.dirname(self.dir), f"{self.chapter}-autograder.zip")
-        gpu = any(rel.endswith((".cu", ".cuh")) for rel in walk_files(self.src(self.chapter)))
-        # Gradescope's machines have no GPU; nvcc alone still builds the GPU programs,
-        # whose --on cpu paths the cpu tests grade. Ubuntu's toolkit may be older than
-        # the companion's: real code for sm_80 only, no GPU to ask.
-        cuda = ("apt-get install -y --no-install-recommends nvidia-cuda-toolkit || "
-                "echo 'setup.sh: no CUDA toolkit: the tests of GPU programs will be listed as not run'\n"
-                if gpu else "")
-        setup = f"""#!/bin/sh
+        # Gradescope's machines have no GPU: the grader builds without nvcc (gpu/no_cuda.c),
+        # runs the cpu tests and lists the GPU tests as not run. The student's code runs as
+        # `student`, which can read the kit's copy but not source/, hidden/ or results/.
+        setup = """#!/bin/sh
 # setup.sh - Gradescope runs this once, when it builds the autograder image.
 set -e
 apt-get update
-apt-get install -y --no-install-recommends build-essential cmake python3
-{cuda}"""
+apt-get install -y --no-install-recommends build-essential make python3
+id student > /dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin student
+"""
         run = f"""#!/bin/sh
-# run_autograder - Gradescope runs this for every submission: the student's
-# files (any folder layout) are in $AUTOGRADER_ROOT/submission; they replace
-# the kit's stubs, and the kit's grader writes results/results.json.
+# run_autograder - Gradescope runs this for every submission: the student's files
+# (any folder layout) are in $root/submission. The grader copies only the files of
+# assignments/{self.chapter}.submit into a fresh copy of the kit, builds and runs them
+# as an unprivileged user, and writes $root/results/results.json itself.
 root=${{AUTOGRADER_ROOT:-/autograder}}
-cd "$root/source/kit" || exit 1
 mkdir -p "$root/results"
-nvcc=$(command -v nvcc || true)
-arch=""
-nvidia-smi -L > /dev/null 2>&1 || arch="--make-var CUDA_ARCH=sm_80"
-exec python3 tools/assignment/grade.py --chapter {self.chapter} --submission "$root/submission" \\
-    --nvcc "$nvcc" $arch --out "$root/results/results.json"
+if [ "$(id -u)" = 0 ]; then chmod -R go-rwx "$root/source" "$root/results"; fi
+exec python3 "$root/source/kit/tools/assignment/grade.py" --chapter {self.chapter} \\
+    --kit "$root/source/kit" --hidden "$root/source/hidden" --submission "$root/submission" \\
+    --out "$root/results/results.json" ${{GRADE_ARGS:-}}
+"""
+        cpu = sum(i.points for i in self.items if self.kind_of(i) == "cpu")
+        hidden = sum(i.points for i in self.hidden[1] if self.kind_of(i) == "cpu")
+        notes = f"""Gradescope autograder of {self.chapter}.
+Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + hidden:g} points:
+{cpu:g} for the public CPU tests, {hidden:g} for the hidden ones. The GPU tests (worth
+{sum(i.points for i in self.items if self.kind_of(i) == 'gpu'):g}) cannot run there (no GPU) and are left out of the score.
 """
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-            for name, text in (("setup.sh", setup), ("run_autograder", run)):
+            for name, text, mode in (("setup.sh", setup, 0o755), ("run_autograder", run, 0o755),
+                                     ("INSTRUCTOR.txt", notes, 0o644)):
                 info = zipfile.ZipInfo(name)
-                info.external_attr = 0o755 << 16
+                info.external_attr = mode << 16
                 z.writestr(info, text)
             for rel in walk_files(self.dir):
                 z.write(os.path.join(self.dir, rel), os.path.join("kit", rel))
+            hidden_dir = self.src(os.path.join("assignments", "hidden"))
+            for rel in self.hidden_files():
+                z.write(os.path.join(hidden_dir, rel), os.path.join("hidden", rel))
         problems = find_leaks(self.root, self.chapter, path)
         if problems:
             raise KitError("solution text survives in the autograder:\n  " + "\n  ".join(problems))
+
+    def kind_of(self, item):
+        return next((t["kind"] for t in self.tests + self.hidden[0] if t["name"] == item.test), "cpu")
+
+    def hidden_files(self):
+        """The hidden tests file and its goldens, relative to assignments/hidden/."""
+        folder = self.src(os.path.join("assignments", "hidden"))
+        found = []
+        if os.path.isfile(os.path.join(folder, f"{self.chapter}.hidden")):
+            found.append(f"{self.chapter}.hidden")
+            found += [os.path.join(self.chapter, f) for f in walk_files(os.path.join(folder, self.chapter))]
+        return found
+
+    def check_no_hidden(self):
+        """No hidden golden may reach the student kit (by content, beyond trivial ones)."""
+        folder = self.src(os.path.join("assignments", "hidden"))
+        secrets = []
+        for rel in self.hidden_files()[1:]:
+            with open(os.path.join(folder, rel), "rb") as f:
+                data = f.read()
+            if len(data) >= 40:
+                secrets.append((rel, data))
+        for name, data in kit_contents(self.dir):
+            for rel, secret in secrets:
+                if secret in data:
+                    raise KitError(f"the hidden golden {rel} is in the student kit ({name})")
+
+    def write_classroom(self):
+        """GitHub Classroom: one autograding test per graded CPU item (the grader, --only)."""
+        tests = []
+        for item in self.items:
+            if self.kind_of(item) != "cpu":
+                continue
+            t = next(t for t in self.tests if t["name"] == item.test)
+            tests.append({"name": item.name, "setup": "",
+                          "run": f"python3 tools/assignment/grade.py --chapter {self.chapter} --work build/grade "
+                                 f"--quiet --out build/grade-{item.test}.json --only '{item.name}'",
+                          "input": "", "output": "", "comparison": "included",
+                          "timeout": max(1, int(self.limit_of(t) // 60) + 2), "points": item.points})
+        self.put_text(os.path.join(".github", "classroom", "autograding.json"),
+                      json.dumps({"tests": tests}, indent=2) + "\n")
+        self.put_text(os.path.join(".github", "workflows", "classroom.yml"), """\
+# GitHub Classroom autograding: runs .github/classroom/autograding.json on every push.
+name: Autograding
+on: [push, workflow_dispatch]
+permissions:
+  checks: write
+  actions: read
+  contents: read
+jobs:
+  autograding:
+    runs-on: ubuntu-latest
+    if: github.actor != 'github-classroom[bot]'
+    steps:
+      - uses: actions/checkout@v4
+      - run: sudo apt-get install -y --no-install-recommends build-essential make python3
+      - uses: education/autograding@v1
+""")
+
+    def write_manual(self):
+        """CH-solutions.md beside the kits: for the instructor only (never in a kit)."""
+        lines = [f"# Solutions manual: {self.chapter} (instructor only, do not hand out)", "",
+                 f"Total: {self.total():g} points (public {sum(i.points for i in self.items):g}, "
+                 f"hidden {sum(i.points for i in self.hidden[1]):g}).", ""]
+        for n, (path, r) in enumerate(self.regions, start=1):
+            lang = "cuda" if path.endswith((".cu", ".cuh")) else "c"
+            lines += [f"## {n}. `{path}:{r.student_line}`", "", r.hint(), "", f"```{lang}"]
+            lines += [text for _, text in r.solution] + ["```", ""]
+        lines += ["## Tests and points", "", "| test | kind | points |", "|---|---|---|"]
+        for item in self.items + self.hidden[1]:
+            lines.append(f"| `{item.name}` | {self.kind_of(item)} | {item.points:g} |")
+        path = os.path.join(os.path.dirname(self.dir), f"{self.chapter}-solutions.md")
+        write_text(path, "\n".join(lines) + "\n")
 
 
 def normalize_owner(info):
@@ -379,6 +501,50 @@ def find_leaks(root, chapter, kit):
     return problems
 
 
+def measure_times(root, chapter, out):
+    """Grades the reference kit (GPU tests too where there is a GPU) and writes
+    assignments/CH.times: the seconds each graded test took."""
+    import tempfile
+    tmp = tempfile.mkdtemp(prefix="kit-times-")
+    try:
+        kit = Kit(root, chapter, tmp, True, no_book=True).build(False)
+        times = os.path.join(kit.dir, "assignments", f"{chapter}.times")
+        if os.path.exists(times):
+            os.remove(times)
+        cmd = [sys.executable, os.path.join(kit.dir, "tools", "assignment", "grade.py"), "--chapter", chapter,
+               "--kit", kit.dir, "--work", os.path.join(tmp, "work"), "--graded-only", "--budget", "3000",
+               "--jobs", "1", "--nvcc", shutil.which("nvcc") or "", "--out", os.path.join(tmp, "results.json"),
+               "--record-times", out, "--quiet", "--hidden", os.path.join(root, "assignments", "hidden")]
+        subprocess.run(cmd, check=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"reference times: {os.path.relpath(out)}")
+
+
+def hidden_goldens(root, chapter):
+    """Writes the golden file of every hidden golden test from the reference code."""
+    import tempfile
+    folder = os.path.join(root, "assignments", "hidden")
+    tests, _ = grade.read_hidden(os.path.join(folder, f"{chapter}.hidden"))
+    tmp = tempfile.mkdtemp(prefix="kit-hidden-")
+    try:
+        kit = Kit(root, chapter, tmp, True, no_book=True).build(False)
+        progs = sorted({grade.program_of(grade.parse_command(t["command"])[1]) for t in tests} - {None})
+        subprocess.run(["make", "-s", "NVCC="] + [f"build/{p}" for p in progs], cwd=kit.dir, check=True,
+                       env=grade.clean_env())
+        for t in tests:
+            form, argv, golden = grade.parse_command(t["command"])
+            if form != "golden":
+                continue
+            p = subprocess.run(argv, cwd=kit.dir, stdout=subprocess.PIPE, timeout=t["timeout"])
+            if p.returncode != 0:
+                raise KitError(f"hidden test {t['name']}: the reference exits {p.returncode}")
+            write_text(os.path.join(folder, golden), p.stdout.decode("utf-8"))
+            print(f"  {t['name']}: assignments/hidden/{golden}")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description="Writes the assignment kit of a chapter.")
     ap.add_argument("--chapter", required=True)
@@ -386,10 +552,19 @@ def main(argv):
     ap.add_argument("--out", help="default: ROOT/dist/assignments")
     ap.add_argument("--solution", action="store_true", help="keep the reference code (CH-solution/)")
     ap.add_argument("--no-tar", action="store_true")
+    ap.add_argument("--no-book", action="store_true", help="a kit without the book's pages")
     ap.add_argument("--check", metavar="KIT", help="only check a kit (folder or .tar.gz) for solution text")
+    ap.add_argument("--measure-times", action="store_true", help="write assignments/CH.times from the reference")
+    ap.add_argument("--hidden-goldens", action="store_true", help="write the hidden tests' goldens from the reference")
     args = ap.parse_args(argv[1:])
     root = os.path.abspath(args.root)
     try:
+        if args.measure_times:
+            measure_times(root, args.chapter, os.path.join(root, "assignments", f"{args.chapter}.times"))
+            return 0
+        if args.hidden_goldens:
+            hidden_goldens(root, args.chapter)
+            return 0
         if args.check:
             problems = find_leaks(root, args.chapter, args.check)
             for p in problems:
@@ -398,13 +573,14 @@ def main(argv):
                   f"({len(secret_lines(root, args.chapter))} checked)")
             return 1 if problems else 0
         out = os.path.abspath(args.out or os.path.join(root, "dist", "assignments"))
-        kit = Kit(root, args.chapter, out, args.solution).build(not args.no_tar)
-    except (KitError, markers.MarkerError) as e:
+        kit = Kit(root, args.chapter, out, args.solution, args.no_book).build(not args.no_tar)
+    except (KitError, markers.MarkerError, grade.ListError, subprocess.CalledProcessError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    cpu = sum(i.points for i in kit.items + kit.hidden[1] if kit.kind_of(i) == "cpu")
     print(f"kit: {os.path.relpath(kit.dir)}{'' if args.no_tar else ' (+ .tar.gz)'}: "
-          f"{len(kit.regions)} regions to implement, {sum(kit.points.values()):g} points"
-          f"{'' if args.no_tar or args.solution else '; Gradescope: ' + kit.chapter + '-autograder.zip'}")
+          f"{len(kit.regions)} regions to implement, {kit.total():g} points ({cpu:g} on the CPU)"
+          f"{'' if args.no_tar or args.solution else '; Gradescope: ' + kit.chapter + '-autograder.zip (total ' + format(cpu, 'g') + '), solutions manual: ' + kit.chapter + '-solutions.md'}")
     for path, r in kit.regions:
         print(f"  {path}:{r.student_line}: {r.hint()}")
     return 0

@@ -11,8 +11,10 @@ Expectations:
     NAME=SCORE      the test NAME scored SCORE (NAME as in tests.list)
     build=ok|failed extra_data.build_ok
     output~TEXT     the top-level output contains TEXT
-    notrun=NAME     NAME is listed as not run (GPU absent) with max_score 0 --
-                    or, where the grader saw a GPU, ran normally
+    notrun=NAME     NAME (a GPU test) is left out of the tests and named in the
+                    output as not run -- or, where the grader saw a GPU, ran normally
+    status~NAME=TEXT  the output of test NAME contains TEXT
+    finished        extra_data.finished (the grader ran to its end)
 Prints what failed and exits 1; exits 0 when all hold.
 """
 import json
@@ -84,12 +86,19 @@ def main(argv):
             if want[7:] not in d.get("output", ""):
                 problems.append(f"output lacks '{want[7:]}'")
         elif want.startswith("notrun="):
-            t = tests.get(want[7:])
-            if t is None:
-                problems.append(f"no test {want[7:]}")
-            elif not gpu and (t["max_score"] != 0 or "not run" not in t.get("output", "")
-                              or t.get("status") == "failed"):
-                problems.append(f"{want[7:]} is not listed as not run: {t}")
+            name = want[7:]
+            if not gpu and (name in tests or "Not run here" not in d.get("output", "")
+                            or name not in d.get("output", "")):
+                problems.append(f"{name} is not left out as not run (no GPU): {tests.get(name)}")
+            elif gpu and name not in tests:
+                problems.append(f"no test {name} (a GPU is there)")
+        elif want.startswith("status~"):
+            name, text = want[7:].split("=", 1)
+            if name not in tests or text not in tests[name].get("output", ""):
+                problems.append(f"the output of {name} lacks '{text}': {tests.get(name)}")
+        elif want == "finished":
+            if not d.get("extra_data", {}).get("finished"):
+                problems.append("extra_data.finished is not true")
         elif "=" in want:
             name, value = want.split("=", 1)
             t = tests.get(name)

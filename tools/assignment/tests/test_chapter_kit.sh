@@ -1,64 +1,82 @@
 #!/bin/sh
-# test_chapter_kit.sh CHAPTER [cpu|gpu] - the assignment of a real chapter works:
-#   1. the reference kit (solutions kept) grades full marks;
-#   2. the student kit is generated (which checks that no reference line
-#      survives), compiles, and scores zero: every test with points exercises
-#      a stripped region, so no stub may pass one.
-# cpu: GPU tests listed as not run (GRADE_GPU=0), whatever the machine; GPU
-#      programs are built when nvcc is there, so their --on cpu tests count;
-# gpu: on a GPU machine (exit 77 without one), every test counts; only the
-#      tests worth points run (grade.py --graded-only), the GPU sweeps and
-#      benchmarks worth 0 are left out.
-# Exit 77 too when nothing of the chapter can be graded here (every graded
-# test needs a program that nvcc was not there to build).
-# Only the chapter and common/ are built: the reference kit in full, the
-# student kit only where it differs; without a GPU for nvcc to ask, for sm_80
-# only, which halves the device compilations.
+# test_chapter_kit.sh CHAPTER [cpu|gpu] [reference|student|both] [SKIP,...] - the assignment of a real
+# chapter works:
+#   reference  the reference kit (solutions kept) grades full marks;
+#   student    the student kit is generated (which checks that no reference line survives),
+#              compiles, and scores zero: every test with points exercises a stripped region,
+#              so no stub may pass one. It is graded in the reference's work tree, so only
+#              the stripped files and what includes them are rebuilt.
+# cpu: GPU tests left out (GRADE_GPU=0), whatever the machine: the grader builds without
+#      nvcc (gpu/no_cuda.c), as on Gradescope;
+# gpu: on a GPU machine with nvcc (exit 77 without one), every test counts; only the tests
+#      worth points run (--graded-only).
+# SKIP: tests left out here, in both kits: a slow one (canonical_scan's unit_literal) has
+#      a line of its own that grades only the student kit on it (the chapter's own CTest
+#      test runs the same reference code); ONLY=TEST grades that test alone.
+# student: only the student kit (it must score 0), built from scratch.
 set -u
-ch=$1; mode=${2:-cpu}
-if [ "$mode" = gpu ] && ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
-    echo "skipped: no CUDA device"; exit 77
+ch=$1; mode=${2:-cpu}; part=${3:-both}; skip=""
+for t in $(printf '%s' "${4:-}" | tr ',' ' '); do skip="$skip --skip $t"; done
+if [ "$mode" = gpu ] && { ! nvidia-smi -L 2>/dev/null | grep -q '^GPU' || ! command -v nvcc > /dev/null; }; then
+    echo "skipped: no CUDA device or no nvcc"; exit 77
 fi
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-[ "$mode" = cpu ] && { GRADE_GPU=0; export GRADE_GPU; }
-GRADE_ARGS=""
-nvidia-smi -L 2>/dev/null | grep -q '^GPU' || GRADE_ARGS="--make-var CUDA_ARCH=sm_80"
-[ "$mode" = gpu ] && GRADE_ARGS="$GRADE_ARGS --graded-only"
-export GRADE_ARGS
-for kind in solution student; do
-    flag=""; [ $kind = solution ] && flag=--solution
-    python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp" --no-tar $flag || fail "make_kit $flag"
-done
-(cd "$tmp/$ch-solution" && make --no-print-directory grade) || fail "grading the reference kit"
-python3 - "$tmp/$ch-solution/results.json" <<'PY' || exit $?
+nvcc=""
+if [ "$mode" = cpu ]; then GRADE_GPU=0; export GRADE_GPU; else nvcc=$(command -v nvcc); fi
+[ -n "${ONLY:-}" ] && skip="$skip --only $ONLY"
+args="--graded-only --jobs 2 --budget 600 --work $tmp/work --quiet --hidden $(pwd)/assignments/hidden"
+grade() {  # grade KIT RESULTS [ARGS]
+    k=$1; r=$2; shift 2
+    python3 "$k/tools/assignment/grade.py" --chapter "$ch" --kit "$k" --nvcc "$nvcc" $args --out "$r" "$@"
+    s=$?   # with --only, 1 says the test failed (results.json is written all the same)
+    [ $s -eq 0 ] || { [ $s -eq 1 ] && [ -n "${ONLY:-}" ]; } || fail "grading $k (exit $s)"
+}
+python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp" --no-tar --no-book --solution > /dev/null \
+    || fail "make_kit --solution"
+if [ "$part" = gradescope ]; then
+    # The Gradescope zip in its layout (source/, submission/, results/ under AUTOGRADER_ROOT):
+    # the reference files handed in, in a folder of their own, grade full marks, hidden tests
+    # included; nothing handed in grades 0.
+    python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp/dist" --no-book > /dev/null || fail "make_kit"
+    ag=$tmp/ag; mkdir -p "$ag/source" "$ag/submission/mine"
+    python3 -c "import zipfile, sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" \
+        "$tmp/dist/$ch-autograder.zip" "$ag/source" || fail "unzip"
+    for f in $(grep -v '^#' "$tmp/dist/$ch/assignments/$ch.submit"); do
+        python3 tools/assignment/markers.py book "$f" > "$ag/submission/mine/$(basename "$f")" || fail "$f"
+    done
+    chmod -R a-w "$ag/source"
+    AUTOGRADER_ROOT=$ag GRADE_ARGS="--graded-only $skip" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 \
+        || { cat "$tmp/log"; fail "run_autograder"; }
+    python3 tools/assignment/tests/check_results.py "$ag/results/results.json" full build=ok finished || exit 1
+    grep -q '"hidden: ' "$ag/results/results.json" || [ ! -f "assignments/hidden/$ch.hidden" ] || fail "no hidden test ran"
+    rm -rf "$ag/submission/mine"
+    AUTOGRADER_ROOT=$ag GRADE_ARGS="--graded-only $skip" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 \
+        || { cat "$tmp/log"; fail "run_autograder"; }
+    python3 -c "import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if d['score'] == 0 else 'FAIL: the stubs score %s' % d['score'])" \
+        "$ag/results/results.json" || exit 1
+    chmod -R u+w "$ag"
+    echo "ok: $ch graded end to end in a Gradescope layout"; exit 0
+fi
+if [ "$part" != student ]; then
+    grade "$tmp/$ch-solution" "$tmp/ref.json" $skip
+    python3 tools/assignment/tests/check_results.py "$tmp/ref.json" full build=ok finished || exit 1
+    [ "$part" = reference ] && exit 0
+fi
+python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp" --no-tar --no-book > /dev/null || fail "make_kit"
+grade "$tmp/$ch" "$tmp/student.json" $skip
+python3 tools/assignment/tests/check_results.py "$tmp/student.json" finished || exit 1
+[ -f "$tmp/ref.json" ] || cp "$tmp/student.json" "$tmp/ref.json"
+python3 - "$tmp/ref.json" "$tmp/student.json" "$part" <<'PY'
 import json, sys
-d = json.load(open(sys.argv[1]))
-if d["extra_data"]["build_ok"] and d["extra_data"]["max_score_here"] == 0:
-    print("skipped: no graded test of this chapter can run here (no nvcc, or no GPU for a GPU-only part)")
-    sys.exit(77)
-PY
-python3 tools/assignment/tests/check_results.py "$tmp/$ch-solution/results.json" full build=ok || exit 1
-# The student kit starts from the reference kit's objects: the files that differ
-# (the stripped sources) are touched, so make recompiles them and, through the
-# dependency files, everything that includes them. The test file is regenerated
-# (it names the kit's own folder).
-cp -pR "$tmp/$ch-solution/build" "$tmp/$ch/build" || fail "cannot copy the reference build"
-rm -rf "$tmp/$ch/build/CTestTestfile.cmake" "$tmp/$ch/build/tests" "$tmp/$ch/build/Testing"
-(cd "$tmp/$ch-solution" && find . -path ./build -prune -o -type f -print) | while read -r f; do
-    cmp -s "$tmp/$ch-solution/$f" "$tmp/$ch/$f" 2>/dev/null || { [ -f "$tmp/$ch/$f" ] && touch "$tmp/$ch/$f"; }
-done
-(cd "$tmp/$ch" && make --no-print-directory grade) || fail "grading the student kit"
-python3 tools/assignment/tests/check_results.py "$tmp/$ch/results.json" build=ok || exit 1
-python3 - "$tmp/$ch-solution/results.json" "$tmp/$ch/results.json" <<'PY'
-import json, sys
-ref, stu = (json.load(open(p)) for p in sys.argv[1:])
-if ref["score"] <= 0:
+ref, stu = (json.load(open(p)) for p in sys.argv[1:3])
+if sys.argv[3] != "student" and ref["score"] <= 0:
     sys.exit("FAIL: the reference kit earns no points here: nothing is graded on this machine")
 free = [f"{t['name']} ({t['score']:g})" for t in stu["tests"] if t["score"] > 0]
 if free:
     sys.exit("FAIL: the student kit earns points with the stubs in place: " + ", ".join(free) +
              " (give these tests 0 points, or strip the code they check)")
-print(f"ok: reference {ref['score']:g} of {ref['extra_data']['max_score_here']:g}, stubs 0")
+print(f"ok: reference {ref['score']:g} of {ref['extra_data']['max_score_here']:g}, stubs 0 "
+      f"({ref['execution_time']:g} s + {stu['execution_time']:g} s)")
 PY

@@ -1,26 +1,36 @@
 #!/bin/sh
 # test_kits.sh CASE - end-to-end tests of the assignment machinery on the
 # fixture (tools/assignment/fixture/): a scratch copy of the repository, a kit
-# generated from it, graded with `make grade`, results.json checked.
+# generated from it, graded, results.json checked. Hostile submissions too.
 #   reference      the reference kit grades full marks (the CPU tests)
 #   student        the student kit compiles and grades zero on the stripped parts
-#   compile_error  a student file that does not compile: zero points, the compiler's message
+#   compile_error  a file that does not compile: zero for its program only, the compiler's message
+#   warnings       a warning is shown and costs nothing
+#   crash          a crashing function: its tests fail as crashed, the others still score
+#   hang           an endless loop: stopped at about 10x the reference's time, later tests of the
+#                  program stopped early; a small budget still writes results.json
+#   tamper         a constructor rewrites the work tree's test scripts, goldens and results.json,
+#                  or forges exit 0, or prints the public golden: the grade is the grader's
 #   leaks          no reference line survives; a planted one is caught (text, HTML, archive)
 #   bad_input      malformed markers and points files stop the generator with FILE:LINE
-#   gradescope     the autograder zip grades a submission as Gradescope would run it
+#   no_book        a kit asked for before `make book` is refused with what to do
+#   gradescope     the autograder zip in a Gradescope layout (source/, submission/, results/):
+#                  hidden tests scored, links refused, the kit read-only to the student
+#   batch          a folder of submissions graded into one CSV
+#   classroom      GitHub Classroom's autograding.json runs the grader, one test at a time
+#   moved          a kit copied elsewhere builds, tests and grades itself
 # Runs with GRADE_GPU unset: on a GPU machine the fixture's gpu test runs too.
 set -u
 case=$1
 repo=$(pwd)
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 check() { python3 "$repo/tools/assignment/tests/check_results.py" "$@" || exit 1; }
 sh tools/assignment/tests/scratch_repo.sh "$tmp/repo" || fail "cannot make the scratch repository"
 make_kit() { python3 tools/assignment/make_kit.py --root "$tmp/repo" --out "$tmp/dist" --chapter asg_fixture "$@"; }
 kit=$tmp/dist/asg_fixture
-# unpack ZIP DIR: what Gradescope's unzip does (files overwritten, mode bits kept),
-# with python3's zipfile, so that the test needs no unzip.
+# unpack ZIP DIR: what Gradescope's unzip does (files overwritten, mode bits kept).
 unpack() {
     python3 - "$1" "$2" <<'PY'
 import os, sys, zipfile
@@ -32,70 +42,176 @@ with zipfile.ZipFile(sys.argv[1]) as z:
             os.chmod(path, mode)
 PY
 }
+reference=$tmp/reference_tree_sum.c
+python3 tools/assignment/markers.py book tools/assignment/fixture/asg_fixture/tree_sum.c > "$reference"
+# hostile FILE PYTHON: a submission made from the reference by a Python edit of `s`.
+hostile() {
+    python3 - "$reference" "$1" "$2" <<'PY'
+import sys
+s = open(sys.argv[1]).read()
+exec(sys.argv[3])
+open(sys.argv[2], "w").write(s)
+PY
+}
+# grade_with FILE [ARGS]: grades the student kit with FILE as the submitted tree_sum.c.
+grade_with() {
+    file=$1; shift
+    mkdir -p "$tmp/sub" && cp "$file" "$tmp/sub/tree_sum.c"
+    (cd "$kit" && python3 tools/assignment/grade.py --chapter asg_fixture --submission "$tmp/sub" \
+        --out "$tmp/results.json" "$@" > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "grade.py exited $?"; }
+}
 stub_zero="sum_default=0 depth_1000=0 golden_trace=0"
+verdict="depth_1000 [tree depth equals]"
 
 case $case in
 reference)
-    make_kit --solution --no-tar || fail "make_kit --solution"
+    make_kit --solution --no-tar --no-book || fail "make_kit --solution"
     (cd "$kit-solution" && make --no-print-directory grade) || fail "make grade exited $?"
-    check "$kit-solution/results.json" full build=ok rejects_zero=1 sum_default=3 notrun=sum_large
-    # --graded-only: the same score; `help` (worth 0) is listed, not run.
+    check "$kit-solution/results.json" full build=ok finished rejects_zero=1 sum_default=3 "$verdict=1" notrun=sum_large
+    grep -q '"output_format": "text"' "$kit-solution/results.json" || fail "no output_format text"
+    # --graded-only (kept as a no-op): the same score; `help` (no points) is never run.
     (cd "$kit-solution" && GRADE_ARGS=--graded-only make --no-print-directory grade > "$tmp/log") || fail "make grade --graded-only"
-    check "$kit-solution/results.json" full build=ok sum_default=3 help=0
-    grep -q '"not run: worth 0 points (--graded-only)"' "$kit-solution/results.json" || fail "help is not listed as not run" ;;
+    check "$kit-solution/results.json" full build=ok sum_default=3
+    grep -q '"name": "help"' "$kit-solution/results.json" && fail "--graded-only ran help"
+    echo "ok: full marks; GPU tests left out, not shown as passed" ;;
 student)
-    make_kit --no-tar || fail "make_kit"
+    make_kit --no-tar --no-book || fail "make_kit"
     (cd "$kit" && make --no-print-directory grade) || fail "make grade exited $?"
-    # rejects_zero checks option parsing only, which the stubs leave intact.
-    check "$kit/results.json" build=ok $stub_zero rejects_zero=1 notrun=sum_large
+    # rejects_zero checks option parsing, other_ok has no region: the stubs leave both intact.
+    check "$kit/results.json" build=ok $stub_zero "$verdict=0" rejects_zero=1 other_ok=1 notrun=sum_large
     python3 - "$kit/results.json" <<'PY' || exit 1
 import json, sys
 d = json.load(open(sys.argv[1]))
-if not d["extra_data"]["gpu"] and d["score"] != 1:
-    sys.exit(f"FAIL: the stripped kit scored {d['score']}, expected 1 (rejects_zero only)")
+if not d["extra_data"]["gpu"] and d["score"] != 2:
+    sys.exit(f"FAIL: the stripped kit scored {d['score']}, expected 2 (rejects_zero, other_ok)")
 print("ok: the stripped kit scores only what the stubs do not touch")
 PY
     ;;
 compile_error)
-    make_kit --no-tar || fail "make_kit"
-    echo "int this_is_not_c = ;" >> "$kit/asg_fixture/tree_sum.c"
-    (cd "$kit" && make --no-print-directory grade) || fail "make grade must not fail on a compile error (exit $?)"
-    check "$kit/results.json" build=failed "output~tree_sum.c:" "output~error:" $stub_zero rejects_zero=0 ;;
+    make_kit --no-tar --no-book || fail "make_kit"
+    hostile "$tmp/bad.c" 's += "int this_is_not_c = ;\n"'
+    grade_with "$tmp/bad.c"
+    check "$tmp/results.json" build=failed "output~tree_sum.c:" "output~error:" $stub_zero rejects_zero=0 \
+        other_ok=1 "status~sum_default=did not build"
+    echo "ok: only the tests of the program that did not build score 0" ;;
+warnings)
+    make_kit --no-tar --no-book || fail "make_kit"
+    hostile "$tmp/warn.c" 's = s.replace("    unsigned depth = 0;\n", "    unsigned depth = 0;\n    int unused_here = 1;\n", 1)'
+    grade_with "$tmp/warn.c"
+    check "$tmp/results.json" build=ok full "output~warnings (shown, not counted" "output~unused_here"
+    echo "ok: a warning is shown and costs nothing" ;;
+crash)
+    make_kit --no-tar --no-book || fail "make_kit"
+    hostile "$tmp/crash.c" 's = s.replace("    while (n > 1) {", "    *(volatile int *)0 = (int)n;\n    while (n > 1) {", 1)'
+    grade_with "$tmp/crash.c"
+    check "$tmp/results.json" build=ok sum_default=0 golden_trace=0 depth_1000=1 other_ok=1 \
+        "status~sum_default=crashed (signal"
+    echo "ok: a crash fails the tests that reach it, named" ;;
+hang)
+    make_kit --no-tar --no-book || fail "make_kit"
+    printf 'sum_default 0.01\ngolden_trace 0.01\ndepth_1000 0.01\nrejects_zero 0.01\nother_ok 0.01\nhelp 0.01\n' \
+        > "$kit/assignments/asg_fixture.times"
+    hostile "$tmp/hang.c" 's = s.replace("    while (n > 1) {", "    for (volatile int spin = 1; spin;) {}\n    while (n > 1) {", 1)'
+    start=$(date +%s)
+    grade_with "$tmp/hang.c" --time-floor 2 --jobs 1
+    took=$(( $(date +%s) - start ))
+    check "$tmp/results.json" build=ok finished sum_default=0 golden_trace=0 depth_1000=1 other_ok=1 \
+        "status~sum_default=timeout: stopped after 2.0 s" "status~golden_trace=an earlier test of the same program hung"
+    [ $took -lt 20 ] || fail "a hang took $took s to grade"
+    # A budget smaller than the run: results.json still has what ran, the rest listed as not run.
+    grade_with "$tmp/hang.c" --time-floor 5 --jobs 1 --budget 3
+    check "$tmp/results.json" finished sum_default=0 "status~golden_trace=time budget ran out"
+    echo "ok: a hang costs about 10x the reference's time once, then little; the budget holds" ;;
+tamper)
+    make_kit --no-book || fail "make_kit"
+    out=$tmp/results.json
+    # 1. rewrite the work tree's scripts and goldens (and results.json) from a constructor, then
+    #    let the stub fail: nothing of it may count.
+    hostile "$tmp/tamper.c" "s = open('$kit/asg_fixture/tree_sum.c').read() + '''
+#include <stdio.h>
+__attribute__((constructor)) static void tamper(void)
+{
+    const char *paths[] = { \"tools/expect_output.sh\", \"tools/expect_exit.sh\", \"asg_fixture/tests/golden/tree_sum.txt\",
+                            \"$out\", \"$kit/asg_fixture/tests/golden/tree_sum.txt\" };
+    for (unsigned i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        FILE *f = fopen(paths[i], \"w\");
+        if (f) { fputs(\"exit 0\\\\n\", f); fclose(f); }
+    }
+}
+'''"
+    chmod -R a-w "$kit"   # the kit is out of the student's reach (root-owned on Gradescope)
+    grade_with "$tmp/tamper.c"
+    check "$out" build=ok $stub_zero finished
+    grep -q 'x\[0\]' "$kit/asg_fixture/tests/golden/tree_sum.txt" || fail "the kit's golden was rewritten"
+    # 2. forge exit 0 for every run: the exit-status tests are fooled (they trust the program's
+    #    self-check), the golden tests and the hidden test are not.
+    hostile "$tmp/forge.c" "s = open('$kit/asg_fixture/tree_sum.c').read() + '''
+#include <unistd.h>
+__attribute__((constructor)) static void forge(void) { _exit(0); }
+'''"
+    chmod -R u+w "$kit"; cp -R "$tmp/repo/assignments/hidden" "$tmp/hidden"
+    grade_with "$tmp/forge.c" --hidden "$tmp/hidden"
+    check "$out" golden_trace=0 "hidden: hidden_trace_37=0"
+    # 3. print the public golden: that test passes (its answer is public), the hidden one does not.
+    hostile "$tmp/print.c" "import json; g = open('$kit/asg_fixture/tests/golden/tree_sum.txt').read(); s = open('$kit/asg_fixture/tree_sum.c').read() + '''
+#include <stdio.h>
+#include <unistd.h>
+__attribute__((constructor)) static void print_golden(int argc) { if (argc == 1) { fputs(''' + json.dumps(g) + ''', stdout); fflush(stdout); _exit(0); } }
+'''"
+    grade_with "$tmp/print.c" --hidden "$tmp/hidden"
+    check "$out" golden_trace=2 "hidden: hidden_trace_37=0" sum_default=0
+    grep -q 'x\[0\] = 618' "$out" && fail "the hidden golden shows in results.json"
+    echo "ok: tampering changes nothing; forged exits and printed goldens fail the hidden test" ;;
 leaks)
-    make_kit || fail "make_kit"
-    # The book page: woven HTML where pandoc is installed, else the markdown (and the README says why).
+    mkdir -p "$tmp/repo/build/book/outputs" && echo x > "$tmp/repo/build/book/outputs/x.txt"
+    if command -v pandoc > /dev/null; then make_kit || fail "make_kit"; else make_kit --no-book || fail "make_kit"; fi
     if command -v pandoc > /dev/null; then
         [ -f "$kit/book/asg_fixture.html" ] || fail "no woven HTML page in the kit (pandoc is installed)"
-    else
-        echo "note: pandoc not found: checking the markdown fallback instead of the woven HTML"
-        [ -f "$kit/book/99_asg_fixture.md" ] || fail "no book page (markdown fallback) in the kit"
-        grep -q 'pandoc was not available' "$kit/README.md" || fail "README does not say the pages are markdown"
     fi
     grep -q 'TODO: add neighbours pairwise' "$kit/asg_fixture/tree_sum.c" || fail "the stub is not in the kit"
     grep -q 'tree_sum.c:19' "$kit/README.md" || fail "README does not list the first STUDENT region"
     for k in "$kit" "$kit.tar.gz" "$tmp/dist/asg_fixture-autograder.zip"; do
         make_kit --check "$k" || fail "a clean kit reported leaks: $k"
     done
+    # Kits ship no developer tooling, and the hidden tests only in the autograder zip.
+    for f in record_gpu_outputs.sh device_session.sh book_outputs.sh check_listing_markers.sh; do
+        [ -e "$kit/tools/$f" ] && fail "the kit ships developer tooling: tools/$f"
+    done
+    tar -tzf "$kit.tar.gz" | grep -q hidden && fail "the hidden tests are in the student archive"
+    python3 -c "import zipfile,sys; n=zipfile.ZipFile(sys.argv[1]).namelist(); sys.exit(0 if 'hidden/asg_fixture/trace_37.txt' in n else 1)" \
+        "$tmp/dist/asg_fixture-autograder.zip" || fail "the hidden golden is not in the autograder zip"
+    grep -q 'x\[i\] = x\[2 \* i\] + x\[2 \* i + 1\];' "$tmp/dist/asg_fixture-solutions.md" || fail "no solutions manual"
     # A reference line planted in plain text, in highlighted HTML, in the archive: all caught.
     cp -R "$kit" "$tmp/planted"
     echo '        x[i] = x[2 * i] + x[2 * i + 1];' >> "$tmp/planted/README.md"
     make_kit --check "$tmp/planted" && fail "a planted line in README.md was not caught"
     cp "$kit/README.md" "$tmp/planted/README.md"
+    mkdir -p "$tmp/planted/book"
     echo '<span class="dt">unsigned</span> depth <span class="op">=</span> <span class="dv">0</span>;' \
         >> "$tmp/planted/book/asg_fixture.html"
     make_kit --check "$tmp/planted" && fail "a planted line in the HTML was not caught"
     tar -czf "$tmp/planted.tar.gz" -C "$tmp" planted
     make_kit --check "$tmp/planted.tar.gz" && fail "a planted line in the archive was not caught"
-    # The generator itself refuses a kit whose book page quotes the solution.
-    printf '\nThe loop body is `x[i] = x[2 * i] + x[2 * i + 1];`.\n' >> "$tmp/repo/book/99_asg_fixture.md"
-    make_kit 2> "$tmp/err" && fail "make_kit shipped a book page that quotes the solution"
-    grep -q 'solution text survives' "$tmp/err" || fail "make_kit did not say why: $(cat "$tmp/err")"
-    echo "ok: leaks are caught in text, HTML and archives, and the generator refuses them" ;;
+    if command -v pandoc > /dev/null; then
+        printf '\nThe loop body is `x[i] = x[2 * i] + x[2 * i + 1];`.\n' >> "$tmp/repo/book/99_asg_fixture.md"
+        make_kit 2> "$tmp/err" && fail "make_kit shipped a book page that quotes the solution"
+        grep -q 'solution text survives' "$tmp/err" || fail "make_kit did not say why: $(cat "$tmp/err")"
+    fi
+    echo "ok: leaks are caught in text, HTML and archives; no tooling, no hidden tests in the kit" ;;
+no_book)
+    make_kit --no-tar > "$tmp/out" 2>&1 && fail "a kit was made before make book"
+    grep -q 'make book' "$tmp/out" || fail "the refusal does not say what to do: $(cat "$tmp/out")"
+    grep -qi 'stack traceback\|\.lua:' "$tmp/out" && fail "the refusal shows a Lua trace"
+    make_kit --no-tar --no-book || fail "make_kit --no-book"
+    grep -q 'include=' "$kit/README.md" && fail "raw include= lines in the README"
+    [ -d "$kit/book" ] && fail "--no-book shipped book pages"
+    grep -q 'without the book' "$kit/README.md" || fail "the README does not say the pages are left out"
+    echo "ok: no kit with broken pages" ;;
 bad_input)
     src=$tmp/repo/asg_fixture/tree_sum.c
     cp "$src" "$tmp/orig.c"
     expect() {  # expect TEXT: make_kit fails with exit 2 and says TEXT
-        make_kit --no-tar > "$tmp/out" 2>&1; s=$?
+        make_kit --no-tar --no-book > "$tmp/out" 2>&1; s=$?
         [ $s -eq 2 ] && grep -qF "$1" "$tmp/out" || fail "expected exit 2 and '$1', got $s: $(cat "$tmp/out")"
         echo "ok: $1"
     }
@@ -117,24 +233,85 @@ bad_input)
     sed -i 's|^    return x\[0\];$|    return x[0]; /* END SOLUTION */|' "$src"
     expect "asg_fixture/tree_sum.c:28: solution marker must stand alone"
     cp "$tmp/orig.c" "$src"
-    echo "no_such_test 5" >> "$tmp/repo/assignments/asg_fixture.points"
-    expect "asg_fixture.points:7: no test 'no_such_test'"
-    rm "$tmp/repo/assignments/asg_fixture.points"
+    pts=$tmp/repo/assignments/asg_fixture.points
+    cp "$pts" "$tmp/orig.points"
+    echo "no_such_test 5" >> "$pts"
+    expect "asg_fixture.points:9: no test 'no_such_test'"
+    cp "$tmp/orig.points" "$pts"; echo "sum_default 1 grep: x" >> "$pts"
+    expect "asg_fixture.points:9: expected TEST_NAME POINTS [verdict: TEXT]"
+    rm "$pts"
     expect "no points file assignments/asg_fixture.points" ;;
 gradescope)
-    make_kit || fail "make_kit"
+    make_kit --no-book || fail "make_kit"
     ag=$tmp/autograder
     mkdir -p "$ag/source" "$ag/submission/nested"
     unpack "$tmp/dist/asg_fixture-autograder.zip" "$ag/source" || fail "cannot unpack the autograder zip"
-    # The student hands in the reference solution, in a folder of their own: full marks.
-    python3 tools/assignment/markers.py book tools/assignment/fixture/asg_fixture/tree_sum.c \
-        > "$ag/submission/nested/tree_sum.c"
+    grep -q 'useradd' "$ag/source/setup.sh" || fail "setup.sh creates no unprivileged user"
+    grep -q 'total to 11 points' "$ag/source/INSTRUCTOR.txt" || fail "INSTRUCTOR.txt: $(cat "$ag/source/INSTRUCTOR.txt")"
+    chmod -R a-w "$ag/source"
+    # The reference, in a folder of the student's own: full marks, the hidden test included.
+    cp "$reference" "$ag/submission/nested/tree_sum.c"
     AUTOGRADER_ROOT=$ag sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
-    check "$ag/results/results.json" full build=ok sum_default=3 notrun=sum_large
+    check "$ag/results/results.json" full build=ok finished sum_default=3 "hidden: hidden_trace_37=2" notrun=sum_large
+    grep -q '"visibility": "after_published"' "$ag/results/results.json" || fail "the hidden test is visible at once"
+    # A link in place of a file (to the hidden golden, say) is refused; the stub is graded.
+    rm -rf "$ag/submission"/*
+    ln -s "$ag/source/hidden/asg_fixture/trace_37.txt" "$ag/submission/tree_sum.c"
+    AUTOGRADER_ROOT=$ag sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
+    check "$ag/results/results.json" build=ok $stub_zero "output~is not a regular file"
     # An empty submission grades the stubs and says so.
-    rm -rf "$ag/submission"/* "$ag/source/kit/build" && unpack "$tmp/dist/asg_fixture-autograder.zip" "$ag/source"
+    rm -rf "$ag/submission"/*
     AUTOGRADER_ROOT=$ag sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
-    check "$ag/results/results.json" build=ok $stub_zero "output~asg_fixture/tree_sum.c was not submitted" ;;
+    check "$ag/results/results.json" build=ok $stub_zero "output~asg_fixture/tree_sum.c was not submitted"
+    [ -e "$ag/source/kit/build" ] && fail "the grader built inside the autograder's source"
+    echo "ok: Gradescope layout graded from a read-only source" ;;
+batch)
+    make_kit --no-tar --no-book || fail "make_kit"
+    mkdir -p "$tmp/subs/alice/src" "$tmp/subs/bob" "$tmp/subs/carol"
+    cp "$reference" "$tmp/subs/alice/src/tree_sum.c"
+    hostile "$tmp/subs/carol/tree_sum.c" 's += "int this_is_not_c = ;\n"'
+    (cd "$kit" && python3 tools/assignment/grade.py --chapter asg_fixture --batch "$tmp/subs" --csv "$tmp/scores.csv" \
+        > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "batch grading"; }
+    python3 - "$tmp/scores.csv" <<'PY' || exit 1
+import csv, sys
+rows = {r["submission"]: r for r in csv.DictReader(open(sys.argv[1]))}
+want = {"alice": ("9", "1"), "bob": ("2", "1"), "carol": ("1", "0")}
+got = {n: (format(float(r["score"]), "g"), r["all_built"]) for n, r in rows.items()}
+if got != want:
+    sys.exit(f"FAIL: scores {got}, expected {want}")
+if rows["alice"]["sum_default"] != "3.0":
+    sys.exit(f"FAIL: no per-test column: {rows['alice']}")
+print("ok: one CSV row per submission, one column per test")
+PY
+    ;;
+classroom)
+    make_kit --no-tar --no-book || fail "make_kit"
+    make_kit --no-tar --no-book --solution || fail "make_kit --solution"
+    cp "$kit/.github/classroom/autograding.json" "$tmp/ag.json"
+    python3 - "$tmp/ag.json" "$kit" "$kit-solution" <<'PY' || exit 1
+import json, subprocess, sys
+tests = json.load(open(sys.argv[1]))["tests"]
+names = [t["name"] for t in tests]
+if "sum_default" not in names or "sum_large" in names or sum(t["points"] for t in tests) != 9:
+    sys.exit(f"FAIL: autograding.json: {names}")
+run = next(t["run"] for t in tests if t["name"] == "sum_default")
+for folder, want in ((sys.argv[2], 1), (sys.argv[3], 0)):
+    s = subprocess.run(run, shell=True, cwd=folder, stdout=subprocess.DEVNULL).returncode
+    if s != want:
+        sys.exit(f"FAIL: '{run}' in {folder} exited {s}, expected {want}")
+print("ok: Classroom's commands pass the reference and fail the stubs")
+PY
+    ;;
+moved)
+    make_kit --no-tar --no-book --solution || fail "make_kit --solution"
+    (cd "$kit-solution" && make -s > /dev/null) || fail "make in the kit"
+    mv "$kit-solution" "$tmp/elsewhere"
+    grep -q "$kit-solution" "$tmp/elsewhere/build/CTestTestfile.cmake" && fail "the test file names the old folder"
+    ctest --test-dir "$tmp/elsewhere/build" -R 'asg_fixture\.(sum_default|golden_trace)$' > "$tmp/log" 2>&1 \
+        || { cat "$tmp/log"; fail "ctest in the moved kit"; }
+    (cd "$tmp/elsewhere" && make --no-print-directory grade > "$tmp/log" 2>&1) || fail "make grade in the moved kit"
+    check "$tmp/elsewhere/results.json" full
+    echo "ok: a moved kit tests and grades itself" ;;
 *)
     echo "error: unknown case '$case'"; exit 2 ;;
 esac
