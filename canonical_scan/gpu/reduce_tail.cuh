@@ -49,6 +49,7 @@ __device__ __forceinline__ uint64_t tail_step(const double *in, uint64_t count, 
     return chunks * lanes;
 }
 
+// [listing finish-if-last-block]
 /* Called by every thread of every block of a pass, after the block wrote its
  * partial values to `partials`: the last block reduces them all to R. */
 __device__ __forceinline__ void finish_if_last_block(reduce_tail t, const double *partials)
@@ -85,5 +86,6 @@ __device__ __forceinline__ void finish_if_last_block(reduce_tail t, const double
         *t.ticket = 0; /* ready for the next run of the plan */
     }
 }
+// [end]
 
 #endif
