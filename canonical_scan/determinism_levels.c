@@ -182,6 +182,30 @@ static void print_ratios(size_t n, const double *ms)
            ms[CUB_SCAN_NG] / ms[SCAN_BD256], ms[CUB_SCAN_R2R] / ms[SCAN_BD256]);
 }
 
+/* The ratio table (when CUB's levels ran) and the bit-pattern table. */
+static void print_summary(const size_t *sizes, int nsizes, double ms[][OPS], const int *distinct, uint64_t runs,
+                          size_t pattern_n)
+{
+    if (cub_levels_available()) {
+        printf("\nSpeed of the canonical operation relative to each CUB level (CUB time / canonical time):\n\n");
+        printf("| N | L=16 vs not_guaranteed | L=16 vs run_to_run | L=16 vs gpu_to_gpu | L=128 vs not_guaranteed "
+               "| L=128 vs run_to_run | L=128 vs gpu_to_gpu | scan vs classic | scan vs run_to_run |\n"
+               "|---|---|---|---|---|---|---|---|---|\n");
+        for (int s = 0; s < nsizes; s++)
+            print_ratios(sizes[s], ms[s]);
+    }
+    printf("\nDistinct bit patterns over %" PRIu64 " runs on one input of 2^%d doubles:\n\n", runs,
+           log2_of(pattern_n));
+    printf("| operation | distinct results |\n|---|---|\n");
+    for (int op = 0; op < OPS; op++)
+        if (op_runs_here(op))
+            printf("| %s | %d |\n", op_name[op], distinct[op]);
+        else
+            printf("| %s | skipped: needs CCCL >= 3.1 (CCCL_DIR) |\n", op_name[op]);
+    printf("\n");
+
+}
+
 int main(int argc, char **argv)
 {
     uint64_t max_log2 = 28, reps = 30, runs = 100, pattern_log2 = 24;
@@ -239,24 +263,7 @@ int main(int argc, char **argv)
         gpu_scan_plan_destroy(c.scan);
         cub_levels_destroy(c.cub);
     }
-    if (cub_levels_available()) {
-        printf("\nSpeed of the canonical operation relative to each CUB level (CUB time / canonical time):\n\n");
-        printf("| N | L=16 vs not_guaranteed | L=16 vs run_to_run | L=16 vs gpu_to_gpu | L=128 vs not_guaranteed "
-               "| L=128 vs run_to_run | L=128 vs gpu_to_gpu | scan vs classic | scan vs run_to_run |\n"
-               "|---|---|---|---|---|---|---|---|---|\n");
-        for (int s = 0; s < nsizes; s++)
-            print_ratios(sizes[s], ms[s]);
-    }
-    printf("\nDistinct bit patterns over %" PRIu64 " runs on one input of 2^%d doubles:\n\n", runs,
-           log2_of(pattern_n));
-    printf("| operation | distinct results |\n|---|---|\n");
-    for (int op = 0; op < OPS; op++)
-        if (op_runs_here(op))
-            printf("| %s | %d |\n", op_name[op], distinct[op]);
-        else
-            printf("| %s | skipped: needs CCCL >= 3.1 (CCCL_DIR) |\n", op_name[op]);
-    printf("\n");
-
+    print_summary(sizes, nsizes, ms, distinct, runs, pattern_n);
     const int canonical_one = distinct[RED_L16] == 1 && distinct[RED_L128] == 1 && distinct[SCAN_BD256] == 1;
     int ok = verdict("every canonical GPU result equals the CPU library, bit for bit, at every size", checked);
     ok &= verdict("the canonical operations gave one bit pattern in every run", canonical_one);
