@@ -10,8 +10,8 @@
 #      nvcc (gpu/no_cuda.c), as on Gradescope;
 # gpu: on a GPU machine with nvcc (exit 77 without one), every test counts; only the tests
 #      worth points run (--graded-only).
-# SKIP: tests left out here, in both kits: a slow one (canonical_scan's unit_literal) has
-#      a line of its own that grades only the student kit on it (the chapter's own CTest
+# SKIP: tests left out here, in both kits (a slow test can get
+#      a line of its own that grades only the student kit on it; the chapter's own CTest
 #      test runs the same reference code); ONLY=TEST grades that test alone.
 # student: only the student kit (it must score 0), built from scratch.
 set -u
