@@ -13,6 +13,7 @@
 #include "common.h"
 #include "cub_baseline.h"
 #include "device_buffers.h"
+#include "run_header.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -97,10 +98,10 @@ static int check_size(bench_ctx *c, const double *x, double *got, double *want, 
     return ok;
 }
 
-static void print_header(const char *device, const char *date, const char *command, uint64_t reps)
+static void print_header(int argc, char **argv, uint64_t reps)
 {
     printf("## canonical_scan: canonical reduce and scans vs CUB\n\n");
-    printf("- device: %s\n- date: %s\n- command: `%s`\n", device, date, command);
+    print_run_header(argc, argv);
     printf("- data: P4016 LCG doubles in [-1, 1) (seed 0x243F6A8885A308D3), on the device before timing\n");
     printf("- timing: CUDA events around the kernels only; %d warm-up runs, median of %" PRIu64
            " runs; spread = (max - min) / median\n",
@@ -155,11 +156,10 @@ int main(int argc, char **argv)
         sizes[nsizes++] = UINT64_C(1) << max_log2;
     const size_t largest = sizes[nsizes - 1];
 
-    char device[256], date[32], command[512] = "";
-    gpu_device_describe(device, sizeof device);
+    char device[256], date[32];
+    gpu_device_describe(device, sizeof device); /* for the data file's first line */
     utc_now(date, sizeof date, "%Y-%m-%d");
-    cli_command_line(argc, argv, command, sizeof command);
-    print_header(device, date, command, reps);
+    print_header(argc, argv, reps);
     printf("| N | operation | median ms | spread | GB/s | vs CUB |\n|---|---|---|---|---|---|\n");
 
     double *x = alloc_or_exit(largest, sizeof(double), "the data"), *got = alloc_or_exit(largest, sizeof(double), "the GPU scan");
