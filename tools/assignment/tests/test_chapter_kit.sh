@@ -21,6 +21,7 @@ if [ "$mode" = gpu ] && { ! nvidia-smi -L 2>/dev/null | grep -q '^GPU' || ! comm
     echo "skipped: no CUDA device or no nvcc"; exit 77
 fi
 tmp=$(mktemp -d)
+chmod 755 "$tmp" # the grader runs student code as an unprivileged user, who must reach --work
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 nvcc=""
