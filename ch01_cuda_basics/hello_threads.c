@@ -167,6 +167,8 @@ int main(int argc, char **argv)
     const int idle = cpu_vector_add(&cpu, (int)n, (int)block);
     if (svg) {
         print_svg(&cpu, (int)n, (int)block);
+        vectors_free(&cpu);
+        vectors_free(&gpu);
         return EXIT_PASS;
     }
     printf("c = a + b over %" PRIu64 " floats: %d blocks of %" PRIu64 " threads = %d threads, %d idle\n",

@@ -118,6 +118,9 @@ int main(int argc, char **argv)
     const int agrees = cpu_warps(x, (int)n, &cpu, &first);
     if (dot) {
         print_dot(&first);
+        free(x);
+        results_free(&cpu);
+        results_free(&gpu);
         return EXIT_PASS;
     }
     printf("%" PRIu64 " values in [0, 10): %d warps, the last with %d lanes\n", n, warps,
