@@ -8,6 +8,7 @@
  * gives the median of --reps runs and their spread. GB/s counts bytes read
  * plus bytes written: 8 N for a reduce, 16 N for a scan. Every canonical
  * result is then checked bit for bit against the CPU library. */
+#include "bench_sizes.h"
 #include "canonical_cpu.h"
 #include "canonical_gpu_plan.h"
 #include "common.h"
@@ -65,16 +66,6 @@ typedef struct {
     double ms, spread, gbs;
 } measurement;
 
-static int log2_of(uint64_t n) /* n a power of two */
-{
-    int k = 0;
-    while (n > 1) {
-        n >>= 1;
-        k++;
-    }
-    return k;
-}
-
 /* Checks the canonical results of one size against the CPU library. */
 static int check_size(bench_ctx *c, const double *x, double *got, double *want, size_t n)
 {
@@ -126,7 +117,7 @@ static void write_dat(const char *path, const char *device, const char *date, ui
     fprintf(f, "# %s, %s: GB/s (bytes read + written / median time), %" PRIu64 " runs\n", device, date, reps);
     fprintf(f, "# log2N cub_reduce reduce_L16 reduce_L128 reduce_L1 cub_scan block_dyadic256 iterated_pairwise\n");
     for (int s = 0; s < nsizes; s++) {
-        fprintf(f, "%d", log2_of(sizes[s]));
+        fprintf(f, "%d", bench_log2(sizes[s]));
         for (int op = 0; op < OPS; op++)
             fprintf(f, " %.1f", m[s][op].gbs);
         fprintf(f, "\n");
@@ -147,13 +138,8 @@ int main(int argc, char **argv)
               options, sizeof options / sizeof options[0]);
     gpu_require_device();
 
-    uint64_t sizes[3];
-    int nsizes = 0;
-    for (uint64_t k = 20; k <= 28; k += 4)
-        if (k <= max_log2)
-            sizes[nsizes++] = UINT64_C(1) << k;
-    if (nsizes == 0)
-        sizes[nsizes++] = UINT64_C(1) << max_log2;
+    uint64_t sizes[BENCH_MAX_SIZES];
+    const int nsizes = bench_sizes(max_log2, sizes);
     const size_t largest = sizes[nsizes - 1];
 
     char device[256], date[32];
@@ -168,7 +154,7 @@ int main(int argc, char **argv)
     double *d_x = device_doubles(largest), *d_out = device_doubles(largest), *d_sum = device_doubles(1);
     device_upload(d_x, x, largest);
 
-    measurement m[3][OPS];
+    measurement m[BENCH_MAX_SIZES][OPS];
     int all_checked = 1;
     for (int s = 0; s < nsizes; s++) {
         const size_t n = sizes[s];
@@ -186,7 +172,7 @@ int main(int argc, char **argv)
         gpu_scan_plan_check(c.scan[1]);
         for (int op = 0; op < OPS; op++) {
             const double ratio = m[s][op_baseline[op]].ms / m[s][op].ms;
-            printf("| 2^%d | %s | %.4f | %.1f%% | %.0f | %.2fx |\n", log2_of(n), op_name[op], m[s][op].ms,
+            printf("| 2^%d | %s | %.4f | %.1f%% | %.0f | %.2fx |\n", bench_log2(n), op_name[op], m[s][op].ms,
                    100.0 * m[s][op].spread, m[s][op].gbs, ratio);
         }
         all_checked &= check_size(&c, x, got, want, n);

@@ -13,6 +13,7 @@
  * bit patterns it produced (a scan's pattern: FNV-1a 64 of its whole
  * output). Every canonical result is checked bit for bit against the CPU
  * library. Without CCCL >= 3.1 (make CCCL_DIR=...) the CUB rows say so. */
+#include "bench_sizes.h"
 #include "canonical_cpu.h"
 #include "canonical_gpu_plan.h"
 #include "common.h"
@@ -142,21 +143,10 @@ static void count_patterns(levels_ctx *c, size_t n, int runs, double *host, int 
     free(seen);
 }
 
-/* k for n = 2^k */
-static int log2_of(size_t n)
-{
-    int k = 0;
-    while (n > 1) {
-        n >>= 1;
-        k++;
-    }
-    return k;
-}
-
 static void print_size_rows(size_t n, const double *ms, const double *spread)
 {
     for (int op = 0; op < OPS; op++) {
-        printf("| 2^%d | %s | ", log2_of(n), op_name[op]);
+        printf("| 2^%d | %s | ", bench_log2(n), op_name[op]);
         if (!op_runs_here(op)) {
             printf("skipped: needs CCCL >= 3.1 (CCCL_DIR) | | | |\n");
             continue;
@@ -176,14 +166,14 @@ static void print_ratios(size_t n, const double *ms)
 {
     if (!cub_levels_available())
         return;
-    printf("| 2^%d | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx |\n", log2_of(n),
+    printf("| 2^%d | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx |\n", bench_log2(n),
            ms[CUB_RED_NG] / ms[RED_L16], ms[CUB_RED_R2R] / ms[RED_L16], ms[CUB_RED_G2G] / ms[RED_L16],
            ms[CUB_RED_NG] / ms[RED_L128], ms[CUB_RED_R2R] / ms[RED_L128], ms[CUB_RED_G2G] / ms[RED_L128],
            ms[CUB_SCAN_NG] / ms[SCAN_BD256], ms[CUB_SCAN_R2R] / ms[SCAN_BD256]);
 }
 
 /* The ratio table (when CUB's levels ran) and the bit-pattern table. */
-static void print_summary(const size_t *sizes, int nsizes, double ms[][OPS], const int *distinct, uint64_t runs,
+static void print_summary(const uint64_t *sizes, int nsizes, double ms[][OPS], const int *distinct, uint64_t runs,
                           size_t pattern_n)
 {
     if (cub_levels_available()) {
@@ -195,7 +185,7 @@ static void print_summary(const size_t *sizes, int nsizes, double ms[][OPS], con
             print_ratios(sizes[s], ms[s]);
     }
     printf("\nDistinct bit patterns over %" PRIu64 " runs on one input of 2^%d doubles:\n\n", runs,
-           log2_of(pattern_n));
+           bench_log2(pattern_n));
     printf("| operation | distinct results |\n|---|---|\n");
     for (int op = 0; op < OPS; op++)
         if (op_runs_here(op))
@@ -219,13 +209,8 @@ int main(int argc, char **argv)
               options, sizeof options / sizeof options[0]);
     gpu_require_device();
 
-    size_t sizes[3];
-    int nsizes = 0;
-    for (uint64_t k = 20; k <= 28; k += 4)
-        if (k <= max_log2)
-            sizes[nsizes++] = (size_t)1 << k;
-    if (nsizes == 0)
-        sizes[nsizes++] = (size_t)1 << max_log2;
+    uint64_t sizes[BENCH_MAX_SIZES];
+    const int nsizes = bench_sizes(max_log2, sizes);
     size_t largest = sizes[nsizes - 1], pattern_n = (size_t)1 << pattern_log2;
     if (pattern_n > largest)
         pattern_n = largest;
@@ -246,7 +231,7 @@ int main(int argc, char **argv)
     double *d_x = device_doubles(largest), *d_out = device_doubles(largest), *d_sum = device_doubles(1);
     device_upload(d_x, x, largest);
 
-    double ms[3][OPS], spread[3][OPS];
+    double ms[BENCH_MAX_SIZES][OPS], spread[BENCH_MAX_SIZES][OPS];
     int distinct[OPS] = { 0 }, checked = 1;
     printf("| N | operation | median ms | spread | GB/s | canonical vs |\n|---|---|---|---|---|---|\n");
     for (int s = 0; s < nsizes; s++) {
