@@ -76,7 +76,7 @@ __device__ double await_node(const scan_params &p, unsigned level, uint64_t inde
             atomicExch(p.timed_out, 1u);
             break;
         }
-        __nanosleep(32);
+        __nanosleep(LOOKBACK_POLL_NS);
         w = load_node_word(where);
     }
     return __longlong_as_double((long long)w.x);
@@ -273,14 +273,18 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
         if (lane == 0) /* at once: it is all the tiles of the same window need from this one */
             publish_node(p, 0, e, w);
     }
-    /* blocks of 128 chunks or more need the pyramid levels warp 0 just built */
-    if (BLOCKS_IN_TILE && log_p > DYADIC_LOG_ITEMS + 6)
+    /* blocks of 128 chunks or more need the pyramid levels warp 0 just built
+     * (and so do the in-tile folds of longer blocks, if a tile has more than
+     * two warps) */
+    if ((BLOCKS_IN_TILE && log_p > DYADIC_LOG_ITEMS + 6) || (!BLOCKS_IN_TILE && DYADIC_LOG_THREADS > 6))
         __syncthreads();
     /* The in-block prefixes P_b(j) need nothing from other tiles: every thread
      * computes its ITEMS of them before, not after, warp 0's look-back. */
-    double prefix[DYADIC_ITEMS];
+    double prefix[DYADIC_ITEMS]; /* BLOCKS_IN_TILE: P_b(j); else the in-tile folds (ITEMS - 1) */
     if (BLOCKS_IN_TILE)
         dyadic_chunk_prefix(pyramid, log_p, tid, a, prefix);
+    else
+        dyadic_thread_local(pyramid, e, log_p, v0 + (uint64_t)DYADIC_ITEMS * tid, a, prefix);
     if (warp == 0) {
         tile_lookback(p, e, z, w, looked, &top);
         if (BLOCKS_IN_TILE) { /* the carries of the blocks that start here */
@@ -305,7 +309,7 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
         if (tid == 0) /* one block at most starts in this tile */
             carry[0] = b_first > 0 ? dyadic_block_carry(&t, b_first, log_p) : 0.0;
         __syncthreads();
-        dyadic_thread_scan(&t, p.view.block, log_p, carry, b_first, v0 + (uint64_t)DYADIC_ITEMS * tid, a, s);
+        dyadic_thread_finish(&t, p.view.block, log_p, carry, b_first, v0 + (uint64_t)DYADIC_ITEMS * tid, prefix, s);
     }
     tile_store(p, e, v0, tid, slots, s);
 }

@@ -231,14 +231,38 @@ CANON_FN double dyadic_chunk_root(const double a[DYADIC_ITEMS])
  *   otherwise:          S = D_b + (FOLD of the bits of L below log_p)
  *                                           (= D_b + P_b(j): the carry joins as a peer)
  * FOLD(L) for the block-final j: the bits of L above log_p are those of b*P,
- * and folding their subtrees around P_b(j) = r_b is exactly D_{b+1}. */
-CANON_FN void dyadic_thread_scan(const dyadic_tile *t, uint64_t block, unsigned log_p,
-                                 const double *carry, uint64_t b_first, uint64_t vc,
-                                 const double a[DYADIC_ITEMS], double s[DYADIC_ITEMS])
+ * and folding their subtrees around P_b(j) = r_b is exactly D_{b+1}.
+ *
+ * In two parts, because FOLD goes smallest first: the part of every fold
+ * that lies inside the tile (the chunk, then the pyramid) needs nothing from
+ * other tiles, so the kernel computes it BEFORE its look-back; the looked-back
+ * subtrees of whole tiles wrap around it afterwards. */
+CANON_FN void dyadic_thread_local(const double *pyramid, uint64_t e, unsigned log_p, uint64_t vc,
+                                  const double a[DYADIC_ITEMS], double acc[DYADIC_ITEMS - 1])
 {
     /* the chunk's own subtrees, levels 0 .. LOG_ITEMS, in registers */
     double node[2 * DYADIC_ITEMS - 1];
     dyadic_chunk_tree(a, node);
+    /* slots u < ITEMS-1: first the bits of u + 1 (inside the chunk) ... */
+    dyadic_chunk_inner(node, acc);
+    /* ... then the bits of vc from LOG_ITEMS up to the block or the tile: the
+     * same subtrees for all of them, each wrapped around every accumulator. */
+    const dyadic_tile in_tile = { pyramid, NULL, 0.0, 0, e };
+    const unsigned top = bit_length_u64(vc);
+    for (unsigned K = DYADIC_LOG_ITEMS; K < log_p && K < top && K < DYADIC_LOG_TILE; K++) {
+        if ((vc >> K) & 1) {
+            const double nd = dyadic_node(&in_tile, K, vc + 1);
+            CANON_UNROLL
+            for (int u = 0; u < DYADIC_ITEMS - 1; u++)
+                acc[u] = nd + acc[u];
+        }
+    }
+}
+
+CANON_FN void dyadic_thread_finish(const dyadic_tile *t, uint64_t block, unsigned log_p,
+                                   const double *carry, uint64_t b_first, uint64_t vc,
+                                   double acc[DYADIC_ITEMS - 1], double s[DYADIC_ITEMS])
+{
     const uint64_t p_mask = (UINT64_C(1) << log_p) - 1;
     const uint64_t b = vc >> log_p;
     const double d_b = b > 0 ? carry[b - b_first] : 0.0;
@@ -247,14 +271,9 @@ CANON_FN void dyadic_thread_scan(const dyadic_tile *t, uint64_t block, unsigned 
     const uint64_t j_first = vc & p_mask;
     const int final_u = j_first < block && block - 1 - j_first < DYADIC_ITEMS - 1
                             ? (int)(block - 1 - j_first) : -1;
-
-    /* slots u < ITEMS-1: first the bits of u + 1 (inside the chunk) ... */
-    double acc[DYADIC_ITEMS - 1];
-    dyadic_chunk_inner(node, acc);
-    /* ... then the bits of vc from LOG_ITEMS up to the block: the same
-     * subtrees for all of them, each wrapped around every accumulator. */
+    /* the bits of vc at tile level and above, below the block */
     const unsigned top = bit_length_u64(vc);
-    for (unsigned K = DYADIC_LOG_ITEMS; K < log_p && K < top; K++) {
+    for (unsigned K = DYADIC_LOG_TILE; K < log_p && K < top; K++) {
         if ((vc >> K) & 1) {
             const double nd = dyadic_node(t, K, vc + 1);
             CANON_UNROLL
@@ -264,13 +283,16 @@ CANON_FN void dyadic_thread_scan(const dyadic_tile *t, uint64_t block, unsigned 
     }
     double final_acc = 0.0;
     CANON_UNROLL
-    for (int u = 0; u < DYADIC_ITEMS - 1; u++) {
-        s[u] = b > 0 ? d_b + acc[u] : acc[u];
+    for (int u = 0; u < DYADIC_ITEMS - 1; u++)
         if (u == final_u)
             final_acc = acc[u];
-    }
-    if (final_u >= 0) /* D_{b+1}: the block subtrees of b*P folded around r_b */
-        s[final_u] = dyadic_fold(t, vc + (uint64_t)final_u + 1, log_p, 64, 1, final_acc);
+    /* D_{b+1}: the block subtrees of b*P folded around r_b */
+    const double block_final = final_u >= 0 ? dyadic_fold(t, vc + (uint64_t)final_u + 1, log_p, 64, 1, final_acc)
+                                            : 0.0;
+    /* every index a constant (no s[final_u] =): s stays in registers on the GPU */
+    CANON_UNROLL
+    for (int u = 0; u < DYADIC_ITEMS - 1; u++)
+        s[u] = u == final_u ? block_final : b > 0 ? d_b + acc[u] : acc[u];
 
     /* the last slot: L = vc + ITEMS has no bits below LOG_ITEMS */
     const uint64_t L = vc + DYADIC_ITEMS;
@@ -280,6 +302,16 @@ CANON_FN void dyadic_thread_scan(const dyadic_tile *t, uint64_t block, unsigned 
         const double p = dyadic_fold(t, L, DYADIC_LOG_ITEMS, log_p, 0, 0.0);
         s[DYADIC_ITEMS - 1] = b > 0 ? d_b + p : p;
     }
+}
+
+/* Both parts in one call (the CPU emulation, which has no look-back to wait for). */
+CANON_FN void dyadic_thread_scan(const dyadic_tile *t, uint64_t block, unsigned log_p,
+                                 const double *carry, uint64_t b_first, uint64_t vc,
+                                 const double a[DYADIC_ITEMS], double s[DYADIC_ITEMS])
+{
+    double acc[DYADIC_ITEMS - 1];
+    dyadic_thread_local(t->pyramid, t->e, log_p, vc, a, acc);
+    dyadic_thread_finish(t, block, log_p, carry, b_first, vc, acc, s);
 }
 // [end]
 

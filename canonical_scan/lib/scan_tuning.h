@@ -7,7 +7,9 @@
  * they decide how the same named expression is cut into work, never which
  * numbers meet in which addition. RESULTS.md says what each choice measured.
  *
- * Plain C (no CUDA), so the CPU-only build reads the same values. */
+ * Plain C (no CUDA), so the CPU-only build reads the same values. The
+ * knobs a sweep varies can be set from the command line instead
+ * (make EXTRA_NVFLAGS=-DREDUCE_LOADS=8 BUILD=build-sweep ...). */
 #ifndef CANONICAL_SCAN_SCAN_TUNING_H
 #define CANONICAL_SCAN_SCAN_TUNING_H
 
@@ -21,7 +23,9 @@
 #define DYADIC_LOG_THREADS 6
 /* __launch_bounds__ minimum of resident blocks per SM: caps the registers a
  * thread may use so that this many tiles fit at once. */
+#ifndef DYADIC_MIN_BLOCKS
 #define DYADIC_MIN_BLOCKS 10
+#endif
 /* The look-back window: the aligned group of 2^LOOKBACK_LOG_WINDOW tiles
  * (one warp lane each) whose small tile-level nodes a tile builds itself
  * from their published roots. 5: one lane per tile of a warp. */
@@ -29,13 +33,23 @@
 /* A look-back that polls this many times has met a bug: it gives up and the
  * run is reported as an error instead of hanging the GPU. */
 #define LOOKBACK_SPIN_LIMIT (1u << 24)
+/* Nanoseconds a look-back waits between two polls of a node not yet
+ * published: a short pause keeps the waiting warps from flooding the memory
+ * system with polls. */
+#ifndef LOOKBACK_POLL_NS
+#define LOOKBACK_POLL_NS 32
+#endif
 
 /* ---- the canonical reduce's passes (gpu_reduce.cu, reduce_plan.h) ------ */
 /* Elements per CUDA block of the fast kernels: threads x 16-byte loads x 2. */
+#ifndef REDUCE_TILE
 #define REDUCE_TILE 8192
+#endif
 #define REDUCE_THREADS 256
 /* 16-byte loads in flight per thread. */
+#ifndef REDUCE_LOADS
 #define REDUCE_LOADS 16
+#endif
 /* From this lane count on, the FIRST pass gives each CUDA block
  * REDUCE_WIDE_BATCHES tiles: otherwise it would write L partial values per
  * tile, as many bytes for the next pass to read back as a pass is meant to
@@ -49,7 +63,9 @@
 #define REDUCE_GENERIC_ROWS 32
 /* A pass whose partial values number at most this many is finished by its
  * own last block (reduce_tail.cuh), in chunks of REDUCE_TAIL_ROWS rows. */
+#ifndef REDUCE_TAIL_MAX
 #define REDUCE_TAIL_MAX 8192
+#endif
 #define REDUCE_TAIL_ROWS 32
 
 /* ---- the left fold (one thread; gpu_scan.cu) ---------------------------- */
