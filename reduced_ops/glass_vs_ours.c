@@ -364,7 +364,7 @@ int main(int argc, char **argv)
     gpu_require_device();
     r.trials = (int)trials;
     r.fmad = glass_bench_fmad();
-    r.blocks = blocks ? (int)blocks : gpu_sm_count();
+    r.blocks = blocks ? (int)blocks : glass_bench_sm_count();
     for (int o = 0; o < 3; o++)
         if (strcmp(op_text, "all") == 0 || strcmp(op_text, op_name(ops[o])) == 0)
             r.ops[r.n_ops++] = ops[o];

@@ -31,10 +31,11 @@ reduced_ops/reduced_ops_sweep.SRCS := reduced_ops/reduced_ops_sweep.c reduced_op
 PROGRAMS += reduced_ops/glass_vs_ours reduced_ops/glass_vs_ours_fmad
 REDUCED_GLASS_SRCS := reduced_ops/lib/op_plan.c reduced_ops/lib/reference.c reduced_ops/lib/emulate.c \
                       reduced_ops/lib/op_image.c
-reduced_ops/glass_vs_ours.SRCS := reduced_ops/glass_vs_ours.c reduced_ops/gpu/glass_bench.cu reduced_ops/gpu/sweep_gpu.cu \
-                                  reduced_ops/gpu/ops_gpu.cu $(REDUCED_GLASS_SRCS)
-reduced_ops/glass_vs_ours_fmad.SRCS := reduced_ops/glass_vs_ours.c reduced_ops/gpu/glass_bench_fmad.cu \
-                                       reduced_ops/gpu/sweep_gpu.cu reduced_ops/gpu/ops_gpu.cu $(REDUCED_GLASS_SRCS)
+# Each links one .cu only: the sweep's kernel templates are instantiated in it, and a
+# second object holding the same template compiled with the other --fmad could be
+# the one the CUDA runtime launches.
+reduced_ops/glass_vs_ours.SRCS := reduced_ops/glass_vs_ours.c reduced_ops/gpu/glass_bench.cu $(REDUCED_GLASS_SRCS)
+reduced_ops/glass_vs_ours_fmad.SRCS := reduced_ops/glass_vs_ours.c reduced_ops/gpu/glass_bench_fmad.cu $(REDUCED_GLASS_SRCS)
 REDUCED_GLASS_FLAGS := $(if $(GLASS_DIR),-isystem $(GLASS_DIR) -DREDUCED_OPS_HAVE_GLASS)
 reduced_ops/gpu/glass_bench.cu.NVFLAGS := $(REDUCED_GLASS_FLAGS)
 reduced_ops/gpu/glass_bench_fmad.cu.NVFLAGS := $(REDUCED_GLASS_FLAGS) --fmad=true

@@ -20,6 +20,14 @@
 
 extern "C" int glass_bench_fmad(void) { return REDUCED_OPS_FMAD; }
 
+extern "C" int glass_bench_sm_count(void)
+{
+    int device = 0, sms = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    return sms;
+}
+
 #ifndef REDUCED_OPS_HAVE_GLASS
 
 extern "C" int glass_bench_has_glass(void) { return 0; }

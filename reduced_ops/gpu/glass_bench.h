@@ -31,6 +31,10 @@ int glass_bench_has_glass(void);
 /* 1 when the kernels were compiled with --fmad=true (the compiler may fuse
  * a*b+c into one rounding), 0 with the chapter's --fmad=false. */
 int glass_bench_fmad(void);
+/* Streaming multiprocessors of the device (the default grid: one block per
+ * SM, as in the sweep). This program links no other .cu file of the chapter:
+ * see module.mk. */
+int glass_bench_sm_count(void);
 
 /* Runs every kernel once (reps = 1) on `blocks` blocks of `threads` threads
  * for the single-stage plan of op `op` at row `shape_index` of

@@ -68,6 +68,10 @@ int glass_bench_fmad(void)
 {
     no_cuda(__func__);
 }
+int glass_bench_sm_count(void)
+{
+    no_cuda(__func__);
+}
 void glass_cell_once_float(const op_plan *plan, int shape_index, int threads, int blocks, float alpha, float beta, const float *image, float *results)
 {
     no_cuda(__func__);
