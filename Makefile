@@ -50,6 +50,10 @@ endif
 # determinism levels (canonical_scan/determinism_levels). Its folders come
 # first on the include path, before the toolkit's.
 CCCL_INCLUDES := $(if $(CCCL_DIR),-I$(CCCL_DIR)/cub -I$(CCCL_DIR)/libcudacxx/include -I$(CCCL_DIR)/thrust)
+# GLASS_DIR=path: a copy of the GLASS headers (third-party, MIT; never part of
+# this tree) for reduced_ops/glass_vs_ours, the head to head with GLASS. Empty:
+# that program is still built and answers `skipped: needs GLASS`.
+GLASS_DIR ?=
 NVFLAGS := -O3 -std=c++17 $(NVARCH) --fmad=false $(CCCL_INCLUDES) -Icommon \
            -Xcompiler -Wall,-Wextra --Werror all-warnings $(EXTRA_NVFLAGS)
 
@@ -96,7 +100,7 @@ $(BUILD)/obj/%.c.o: %.c
 
 $(BUILD)/obj/%.cu.o: %.cu
 	@mkdir -p $(@D)
-	$(NVCC) $(NVFLAGS) $(call chapter_includes,$<) $($<.NVFLAGS) -MMD -MP -MF $(@:.o=.d) -c $< -o $@
+	$(NVCC) $(filter-out $($<.NVFLAGS_OUT),$(NVFLAGS)) $(call chapter_includes,$<) $($<.NVFLAGS) -MMD -MP -MF $(@:.o=.d) -c $< -o $@
 
 $(COMMON_LIB): $(COMMON_C_OBJS)
 	@mkdir -p $(@D)

@@ -22,3 +22,24 @@ reduced_ops/thread_count_invariance.SRCS := reduced_ops/thread_count_invariance.
                                             $(REDUCED_CPU_SRCS)
 reduced_ops/reduced_ops_sweep.SRCS := reduced_ops/reduced_ops_sweep.c reduced_ops/gpu/sweep_gpu.cu reduced_ops/gpu/ops_gpu.cu \
                                       reduced_ops/lib/picker.c $(REDUCED_CPU_SRCS)
+
+# The head to head with GLASS, built twice: with the chapter's --fmad=false and
+# with nvcc's default --fmad=true (the second .cu only includes the first). GLASS
+# comes in through GLASS_DIR alone (-isystem: its headers are not held to our
+# warning flags); GLASS_DIR's value is kept in a stamp so that changing it
+# rebuilds the two objects.
+PROGRAMS += reduced_ops/glass_vs_ours reduced_ops/glass_vs_ours_fmad
+REDUCED_GLASS_SRCS := reduced_ops/lib/op_plan.c reduced_ops/lib/reference.c reduced_ops/lib/emulate.c \
+                      reduced_ops/lib/op_image.c
+# Each links one .cu only: the sweep's kernel templates are instantiated in it, and a
+# second object holding the same template compiled with the other --fmad could be
+# the one the CUDA runtime launches.
+reduced_ops/glass_vs_ours.SRCS := reduced_ops/glass_vs_ours.c reduced_ops/gpu/glass_bench.cu $(REDUCED_GLASS_SRCS)
+reduced_ops/glass_vs_ours_fmad.SRCS := reduced_ops/glass_vs_ours.c reduced_ops/gpu/glass_bench_fmad.cu $(REDUCED_GLASS_SRCS)
+REDUCED_GLASS_FLAGS := $(if $(GLASS_DIR),-isystem $(GLASS_DIR) -DREDUCED_OPS_HAVE_GLASS)
+reduced_ops/gpu/glass_bench.cu.NVFLAGS := $(REDUCED_GLASS_FLAGS)
+reduced_ops/gpu/glass_bench_fmad.cu.NVFLAGS := $(REDUCED_GLASS_FLAGS) --fmad=true
+reduced_ops/gpu/glass_bench_fmad.cu.NVFLAGS_OUT := --fmad=false
+REDUCED_GLASS_STAMP := $(BUILD)/obj/reduced_ops/gpu/glass_dir.stamp
+$(shell mkdir -p $(BUILD)/obj/reduced_ops/gpu && { echo '$(GLASS_DIR)' | cmp -s - $(REDUCED_GLASS_STAMP) || echo '$(GLASS_DIR)' > $(REDUCED_GLASS_STAMP); })
+$(BUILD)/obj/reduced_ops/gpu/glass_bench.cu.o $(BUILD)/obj/reduced_ops/gpu/glass_bench_fmad.cu.o: $(REDUCED_GLASS_STAMP)

@@ -10,6 +10,7 @@
 #include "op_image.h"
 #include "ops_gpu.h"
 #include "picker.h"
+#include "sweep_cells.h"
 #include "sweep_gpu.h"
 
 #include <inttypes.h>
@@ -17,18 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-// [listing sweep-cells]
-static const op_shape sweep_shapes[] = {
-    { 4, 4, 4, 1 },    { 8, 8, 8, 1 },     { 14, 14, 14, 1 }, { 21, 21, 21, 1 },
-    { 4, 4, 64, 1 },   { 8, 8, 64, 1 },    { 2, 64, 2, 1 },   { 7, 7, 64, 1 },
-    { 14, 14, 7, 1 },  { 14, 21, 14, 1 },  { 21, 14, 21, 1 }, { 7, 14, 7, 1 },
-};
-static const int sweep_blocks[] = { 32, 64, 128, 256 };
-#define N_SHAPES 12
-#define N_BLOCKS 4
-#define N_CELLS (2 * N_SHAPES * N_BLOCKS)
+#define SHAPE_ENTRY(m, n, k) { m, n, k, 1 },
+static const op_shape sweep_shapes[N_SHAPES] = { SWEEP_SHAPES(SHAPE_ENTRY) };
+static const int sweep_blocks[N_BLOCKS] = SWEEP_BLOCK_SIZES;
 #define TIE_MARGIN 1.05 /* warp per output is picked only if serial/warp > 1.05 */
-// [end]
 
 typedef struct {
     op_dtype dtype;

@@ -8,6 +8,7 @@
 
 #include "no_cuda.h"
 
+#include "glass_bench.h"
 #include "ops_gpu.h"
 #include "sweep_gpu.h"
 #include "traps_gpu.h"
@@ -54,6 +55,36 @@ void gpu_run_trap_float(const op_plan *plan, gpu_trap trap, int threads, float a
     no_cuda(__func__);
 }
 void gpu_run_trap_double(const op_plan *plan, gpu_trap trap, int threads, double alpha, double beta, double *images, int count)
+{
+    no_cuda(__func__);
+}
+
+/* gpu/glass_bench.cu */
+int glass_bench_has_glass(void)
+{
+    return 0; /* without CUDA there is no GLASS either: the program says skipped */
+}
+int glass_bench_fmad(void)
+{
+    no_cuda(__func__);
+}
+int glass_bench_sm_count(void)
+{
+    no_cuda(__func__);
+}
+void glass_cell_once_float(const op_plan *plan, int shape_index, int threads, int blocks, float alpha, float beta, const float *image, float *results)
+{
+    no_cuda(__func__);
+}
+void glass_cell_once_double(const op_plan *plan, int shape_index, int threads, int blocks, double alpha, double beta, const double *image, double *results)
+{
+    no_cuda(__func__);
+}
+void glass_cell_time_float(const op_plan *plan, int shape_index, int threads, int blocks, float alpha, float beta, const float *image, double target_ms, int trials, sweep_timing t[H2H_KERNELS])
+{
+    no_cuda(__func__);
+}
+void glass_cell_time_double(const op_plan *plan, int shape_index, int threads, int blocks, double alpha, double beta, const double *image, double target_ms, int trials, sweep_timing t[H2H_KERNELS])
 {
     no_cuda(__func__);
 }

@@ -34,7 +34,10 @@ template <typename T>
 __device__ T stage_partial(const product_stage<T> &s, int out, int first, int step)
 {
     /* BEGIN SOLUTION */
-    const int i = out / s.p.cols, j = out % s.p.cols;
+    /* unsigned: out and cols are never negative, and an unsigned divide is
+     * shorter than a signed one (a shift and a mask when cols is a
+     * compile-time power of two, as in GLASS's index math) */
+    const int i = (int)((unsigned)out / (unsigned)s.p.cols), j = (int)((unsigned)out % (unsigned)s.p.cols);
     const T *a = s.image + s.p.a + i * s.p.a_row;
     const T *b = s.image + s.p.b + j * s.p.b_col;
     T acc = 0;

@@ -1,39 +1,14 @@
-/* sweep_gpu.cu - the crossover sweep's kernel and its timing (see
- * sweep_gpu.h). The mapping is a template parameter so that the timed loop
+/* sweep_gpu.cu - the crossover sweep's timing (see sweep_gpu.h) of the
+ * kernel in sweep_kernel.cuh. The mapping is a template parameter so that the timed loop
  * holds one mapping's code and no branch; the element type is one too (one
  * source for float and double). The op itself is the same block-scope code
  * the tests check (mappings.cuh). */
 #include "cuda_check.h"
 #include "mappings.cuh"
+#include "sweep_kernel.cuh"
 #include "ops_gpu.h"
 #include "sweep_gpu.h"
 
-// [listing sweep-kernel]
-/* Every block holds its own copy of the problem in shared memory and runs
- * the op `reps` times. The barrier after each op is what real code has when
- * the next op reads this one's result; it also stops the compiler from
- * hoisting the (loop-invariant) contraction out of the repetitions. With
- * beta = 1 each op also reads the C the previous one wrote. */
-template <typename T, op_mapping MAPPING>
-__global__ void sweep_kernel(stage_plan stage, int image_len, T alpha, T beta, const T *image, T *results,
-                             long reps)
-{
-    extern __shared__ __align__(16) unsigned char shared_bytes[];
-    T *mine = reinterpret_cast<T *>(shared_bytes);
-    block_copy(mine, image, image_len);
-    __syncthreads();
-    const product_stage<T> s = bind_stage(stage, mine, alpha, beta);
-    for (long r = 0; r < reps; r++) {
-        if (MAPPING == MAP_SERIAL)
-            block_scope_serial(s);
-        else
-            block_scope_warp_per_output(s);
-        __syncthreads();
-    }
-    const int n_out = stage.rows * stage.cols;
-    block_copy(results + (size_t)blockIdx.x * n_out, mine + stage.c, n_out);
-}
-// [end]
 
 template <typename T>
 struct sweep_ctx {
