@@ -37,6 +37,11 @@ void gpu_time_sums(const int32_t *a, const list_node *node, int32_t n, int32_t h
 int gpu_wyllie_rank(const list_node *node, int32_t n, int in_place, int32_t *dist, round_observer obs,
                     void *ctx);
 
+/* 11.2 and 11.4 (wyllie_packed.cu) ---------------------------------------- */
+/* The same pointer jumping on packed {next, dist} pairs: one 8-byte gather
+ * per node per round. Writes dist; returns the number of rounds. */
+int gpu_wyllie_packed_rank(const list_node *node, int32_t n, int32_t *dist);
+
 /* 11.4 (ruling_set.cu) ----------------------------------------------------- */
 /* Ranking by a sparse ruling set (see ruling_set_node.h). Writes dist;
  * returns the number of rulers. */

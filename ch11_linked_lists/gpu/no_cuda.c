@@ -42,6 +42,12 @@ int32_t gpu_ruling_set_rank(const list_node *node, int32_t n, int32_t head, int3
     no_cuda(__func__);
 }
 
+/* gpu/wyllie_packed.cu */
+int gpu_wyllie_packed_rank(const list_node *node, int32_t n, int32_t *dist)
+{
+    no_cuda(__func__);
+}
+
 /* gpu/scatter_by_rank.cu */
 void gpu_scatter_by_rank(const list_node *node, int32_t n, const int32_t *dist, int32_t *out)
 {
