@@ -254,7 +254,7 @@ static int sublists_on_cpu(rank_run *r, int threads, int32_t spacing, uint32_t s
 {
     sublists_stats st;
     progress_note(&r->progress, "sublists on the CPU: running");
-    if (rank_by_sublists_threads(r->l, threads, spacing, seed, r->got, &r->progress, &st) != 0) {
+    if (rank_by_sublists_threads(r->l, threads, spacing, seed, r->got, NULL, &r->progress, &st) != 0) {
         fprintf(stderr, "error: out of memory or threads for sublists on %d nodes\n", (int)r->l->n);
         exit(EXIT_BAD_INPUT);
     }

@@ -213,36 +213,60 @@ static int rank_the_sublists(sublists_shared *s)
 }
 // [end]
 
-int rank_by_sublists_threads(const list *l, int threads, int32_t spacing, uint32_t seed, int32_t *dist,
-                             progress_meter *progress, sublists_stats *stats)
+int sublists_work_alloc(sublists_work *w, int32_t n, int32_t spacing)
 {
+    w->n = n;
+    w->rulers = ruler_slots(n, spacing) + 1; /* the slots and perhaps the head */
+    w->tag = malloc((size_t)(n > 0 ? n : 1) * sizeof *w->tag);
+    w->per_ruler = malloc(3 * (size_t)w->rulers * sizeof *w->per_ruler);
+    if (w->tag == NULL || w->per_ruler == NULL) {
+        sublists_work_free(w);
+        return -1;
+    }
+    return 0;
+}
+
+void sublists_work_free(sublists_work *w)
+{
+    free(w->tag);
+    free(w->per_ruler);
+    w->tag = NULL;
+    w->per_ruler = NULL;
+}
+
+int rank_by_sublists_threads(const list *l, int threads, int32_t spacing, uint32_t seed, int32_t *dist,
+                             sublists_work *work, progress_meter *progress, sublists_stats *stats)
+{
+    sublists_work own;
+    if (work == NULL && sublists_work_alloc(&own, l->n, spacing) != 0)
+        return -1;
+    sublists_work *w = work != NULL ? work : &own;
     sublists_shared s = { .l = l, .threads = threads, .spacing = spacing, .seed = seed, .dist = dist };
     atomic_init(&s.walked, 0);
     atomic_init(&s.finished, 0);
     s.slots = ruler_slots(l->n, spacing);
     const int32_t head_slot = l->head / spacing;
     s.rulers = s.slots + (ruler_start(head_slot, s.slots, spacing, l->n, seed, l->head) != l->head);
-    s.tag = malloc((size_t)l->n * sizeof *s.tag);
-    s.length = malloc(3 * (size_t)s.rulers * sizeof *s.length);
-    int status = -1;
-    if (s.tag != NULL && s.length != NULL) {
-        s.next_ruler = s.length + s.rulers;
-        s.to_end = s.next_ruler + s.rulers;
+    int status = w->n >= l->n && w->rulers >= s.rulers ? 0 : -1; /* work too small */
+    s.tag = w->tag;
+    s.length = w->per_ruler;
+    s.next_ruler = s.length + s.rulers;
+    s.to_end = s.next_ruler + s.rulers;
+    if (status == 0)
         status = run_phase(&s, phase_mark, NULL);
-        if (status == 0)
-            status = run_phase(&s, phase_walk, progress);
-        if (status == 0)
-            status = rank_the_sublists(&s);
-        if (status == 0)
-            status = run_phase(&s, phase_finish, NULL);
-    }
+    if (status == 0)
+        status = run_phase(&s, phase_walk, progress);
+    if (status == 0)
+        status = rank_the_sublists(&s);
+    if (status == 0)
+        status = run_phase(&s, phase_finish, NULL);
     if (status == 0 && stats != NULL) {
         stats->sublists = s.rulers;
         stats->longest = 0;
         for (int32_t j = 0; j < s.rulers; j++)
             stats->longest = s.length[j] > stats->longest ? s.length[j] : stats->longest;
     }
-    free(s.tag);
-    free(s.length);
+    if (work == NULL)
+        sublists_work_free(&own);
     return status;
 }

@@ -25,6 +25,7 @@
 
 #include "list.h"
 #include "progress.h"
+#include "ruling_set_node.h"
 
 /* The most threads --threads accepts. */
 #define SUBLISTS_MAX_THREADS 1024
@@ -48,11 +49,25 @@ typedef struct {
     int32_t longest;   /* the longest sublist, in nodes */
 } sublists_stats;
 
+/* The ranker's own memory for lists of up to n nodes and one splitter per
+ * `spacing` indices (or more), allocated once so that a benchmark times
+ * the ranking, not the allocation. */
+typedef struct {
+    sublist_tag *tag;    /* [n] */
+    int32_t *per_ruler;  /* [3 * rulers]: lengths, successors, distances to the end */
+    int32_t n, rulers;
+} sublists_work;
+
+/* 0, or -1 when the memory cannot be had. */
+int sublists_work_alloc(sublists_work *w, int32_t n, int32_t spacing);
+void sublists_work_free(sublists_work *w);
+
 /* Writes dist (distance to the end) for every node of l, with `threads`
  * threads (1 ... SUBLISTS_MAX_THREADS) and one splitter per `spacing`
- * indices. progress may be NULL. Returns 0, or -1 when memory or a thread
- * cannot be had. stats may be NULL. */
+ * indices. work: from sublists_work_alloc for at least l->n nodes and this
+ * spacing, or NULL to allocate and free it here. progress and stats may be
+ * NULL. Returns 0, or -1 when memory or a thread cannot be had. */
 int rank_by_sublists_threads(const list *l, int threads, int32_t spacing, uint32_t seed, int32_t *dist,
-                             progress_meter *progress, sublists_stats *stats);
+                             sublists_work *work, progress_meter *progress, sublists_stats *stats);
 
 #endif
