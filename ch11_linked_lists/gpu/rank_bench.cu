@@ -78,7 +78,6 @@ extern "C" gpu_rank_bench *gpu_rank_bench_open(const list_node *node, int32_t n,
     return b;
 }
 
-// [listing rank-bench-run]
 extern "C" double gpu_rank_bench_run(gpu_rank_bench *b, gpu_ranker which, int end_to_end, int32_t *dist)
 {
     const size_t n = (size_t)b->n;
@@ -101,7 +100,6 @@ extern "C" double gpu_rank_bench_run(gpu_rank_bench *b, gpu_ranker which, int en
         CUDA_CHECK(cudaMemcpy(dist, b->answer, n * sizeof(int32_t), cudaMemcpyDeviceToHost));
     return ms;
 }
-// [end]
 
 extern "C" gpu_rank_info gpu_rank_bench_info(const gpu_rank_bench *b)
 {

@@ -59,7 +59,6 @@ static void share_of(int64_t count, int t, int threads, int64_t *first, int64_t 
     *end = count * (t + 1) / threads;
 }
 
-// [listing sublists-mark]
 /* Phase 1, thread t: its ruler slots and the indices they cover. The
  * splitter of slot j lies among the slot's own indices, and so does the
  * head, so every mark lands in this thread's range: no barrier is needed
@@ -82,7 +81,6 @@ static void phase_mark(sublists_shared *s, int t)
         s->tag[s->l->head].local = 0;
     }
 }
-// [end]
 
 /* One sublist being walked: its splitter id, the node reached, its local rank. */
 typedef struct {
@@ -148,7 +146,6 @@ static void phase_walk(sublists_shared *s, int t)
 }
 // [end]
 
-// [listing sublists-finish]
 /* Phase 4, thread t: a contiguous range of node indices; reads the tags in
  * order and the small to_end table at random (it stays in cache). */
 static void phase_finish(sublists_shared *s, int t)
@@ -158,7 +155,6 @@ static void phase_finish(sublists_shared *s, int t)
     for (int64_t i = first; i < end; i++)
         s->dist[i] = sublist_distance_to_end(s->tag[i], s->to_end);
 }
-// [end]
 
 static void *thread_main(void *p)
 {
@@ -193,7 +189,6 @@ static int run_phase(sublists_shared *s, void (*phase)(sublists_shared *, int), 
     return started == s->threads ? 0 : -1;
 }
 
-// [listing sublists-rank]
 /* Phase 3, one thread: the sublists form one short list, from the head's
  * splitter to the one that reaches the tail. Walking it gives each
  * splitter the number of nodes from it to the end. Returns 0, or -1 when
@@ -211,7 +206,6 @@ static int rank_the_sublists(sublists_shared *s)
     }
     return before == n && j == LIST_NULL ? 0 : -1;
 }
-// [end]
 
 int sublists_work_alloc(sublists_work *w, int32_t n, int32_t spacing)
 {
