@@ -113,7 +113,8 @@ static double run_one(size_setup *s, int kind)
 static void measure_size(size_setup *s, const bench_options *o, size_result *res)
 {
     const int32_t n = s->l.n;
-    const int walk_reps = n >= WALK_ONCE_FROM ? 1 : (int)o->cpu_reps;
+    const int cpu_reps = o->cpu_reps < o->reps ? (int)o->cpu_reps : (int)o->reps;
+    const int walk_reps = n >= WALK_ONCE_FROM ? 1 : cpu_reps;
     double *ms = alloc_or_exit((size_t)KINDS * o->reps, sizeof *ms, "the timings");
     res->right = 1;
     for (int w = 0; w < (int)o->warmup; w++)
