@@ -75,6 +75,9 @@ else
   COMMON_GPU_SRC := common/gpu.cu
 endif
 linker_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(NVCC) $(NVARCH),$(CC))
+# A program's own link flags (<program>.LDFLAGS, e.g. -pthread), passed
+# through to the host compiler when nvcc links.
+ldflags_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(addprefix -Xcompiler ,$($(1).LDFLAGS)),$($(1).LDFLAGS))
 
 # the include folders of a source: its chapter's lib/ and gpu/
 chapter_of       = $(firstword $(subst /, ,$(1)))
@@ -113,7 +116,7 @@ $(COMMON_GPU_LIB): $(COMMON_GPU_OBJS)
 define PROGRAM_RULES
 $(BUILD)/$(1): $(patsubst %,$(BUILD)/obj/%.o,$(call srcs_of,$(1))) $(if $(call cuda_srcs,$(1)),$(COMMON_GPU_LIB)) $(COMMON_LIB)
 	@mkdir -p $$(@D)
-	$(call linker_of,$(1)) -o $$@ $$^ $$(LDLIBS)
+	$(call linker_of,$(1)) -o $$@ $$^ $$(LDLIBS) $(call ldflags_of,$(1))
 endef
 $(foreach p,$(PROGRAMS),$(eval $(call PROGRAM_RULES,$(p))))
 

@@ -1,9 +1,12 @@
 /* list_rank.c - 11.2 and 11.4: the distance from every node to the end of
  * its list, by one sequential walk (the reference), by pointer jumping
- * (Wyllie) and by a sparse ruling set, on the CPU and on the GPU.
+ * (Wyllie) and by a sparse ruling set, on the CPU and on the GPU; and by the
+ * strongest CPU rival, sublists on every core (--algo sublists), and the
+ * packed pointer jumping kernel (--algo wyllie-packed).
  *
  *   list_rank --input FILE [--on cpu|gpu|both] [--print]
  *   list_rank --random N --seed S ...
+ *   list_rank --random N --on cpu --algo sublists [--threads T]
  *
  * With --print, stdout holds exactly N lines `index distance` and nothing
  * else; the trace and the verdicts go to stderr. With --svg, stdout holds
@@ -12,7 +15,10 @@
 #include "list_figures.h"
 #include "list_gpu.h"
 #include "list_source.h"
+#include "host_info.h"
+#include "list_rank_threads.h"
 #include "list_walk.h"
+#include "progress.h"
 #include "rank_emulation.h"
 
 #include <inttypes.h>
@@ -23,6 +29,16 @@
 #define TRACE_MAX_ROUNDS 65
 #define SVG_MAX_NODES 32
 #define DEFAULT_SUBLIST 64
+/* Above this many nodes the single-core walk (always run: it is the
+ * reference) takes long enough to deserve a warning with its expected time. */
+#define WALK_WARN_NODES (INT32_C(1) << 27)
+/* The walk's cost per node on one core of the H200 machine's host, at 2^26
+ * random nodes (results/h200_2026-11-30_list_rank_bench.md), for that warning. */
+#define WALK_NS_PER_NODE 193
+/* Host bytes per node, at most, that the CPU path holds at once (the pool,
+ * three rank arrays, the emulations' work arrays), and the GPU path. */
+#define CPU_BYTES_PER_NODE 40
+#define GPU_BYTES_PER_NODE 20
 
 /* Every round of one run of pointer jumping, kept for printing and for
  * comparing the GPU's rounds with the CPU emulation's. */
@@ -79,8 +95,8 @@ static int matches_walk(FILE *out, const char *what, const int32_t *got, const i
 
 typedef struct {
     const char *input, *on, *algo;
-    uint64_t random_n, seed, sublist, trials;
-    int print, in_place, quiet, svg;
+    uint64_t random_n, seed, sublist, trials, threads;
+    int print, in_place, quiet, svg, progress;
 } rank_options;
 
 static void parse_options(int argc, char **argv, rank_options *o)
@@ -91,14 +107,21 @@ static void parse_options(int argc, char **argv, rank_options *o)
         { "--random", CLI_U64, &o->random_n, "rank a random-order list of N nodes instead", 1, LIST_MAX_NODES, NULL },
         { "--seed", CLI_U64, &o->seed, "seed of the random list and of the ruler picks (default 1)", 0, UINT64_MAX, NULL },
         CLI_OPTION_ON(&o->on),
-        { "--algo", CLI_CHOICE, &o->algo, "which parallel algorithm(s) (default all)", 0, 0, "wyllie|ruling|all" },
+        { "--algo", CLI_CHOICE, &o->algo,
+          "which parallel algorithm(s) (default all: wyllie and ruling; sublists: CPU threads; wyllie-packed: GPU)",
+          0, 0, "wyllie|ruling|all|sublists|wyllie-packed" },
+        { "--threads", CLI_U64, &o->threads, "--algo sublists: how many CPU threads (default: every online CPU)",
+          1, SUBLISTS_MAX_THREADS, NULL },
         { "--sublist", CLI_U64, &o->sublist,
-          "ruling set: one ruler per K node indices (default 64; n/4 below 256 nodes)", 1, LIST_MAX_NODES, NULL },
+          "one ruler per K node indices (default 64, n/4 below 256 nodes; sublists: about n/(512 T), <= 4096)", 1,
+          LIST_MAX_NODES, NULL },
         { "--in-place", CLI_FLAG, &o->in_place, "pointer jumping with ONE buffer (the trap)", 0, 0, NULL },
         { "--trials", CLI_U64, &o->trials, "how often the GPU repeats pointer jumping (default 1)", 1, 100, NULL },
         { "--print", CLI_FLAG, &o->print, "stdout: N lines `index distance`; trace to stderr", 0, 0, NULL },
         { "--svg", CLI_FLAG, &o->svg, "stdout: the CPU's rounds (wyllie) or rulers (ruling) as SVG", 0, 0, NULL },
         { "--quiet", CLI_FLAG, &o->quiet, "no trace, only the verdicts and what went wrong", 0, 0, NULL },
+        { "--progress", CLI_FLAG, &o->progress,
+          "progress of the long CPU steps on stderr every 2 s (default: when stderr is a terminal)", 0, 0, NULL },
     };
     cli_parse(argc, argv,
               "Distance to the end of every node: sequential walk, pointer jumping, ruling set.\n"
@@ -111,7 +134,7 @@ static void parse_options(int argc, char **argv, rank_options *o)
 static void check_svg_request(const rank_options *o, int32_t n)
 {
     const char *problem = NULL;
-    if (strcmp(o->algo, "all") == 0)
+    if (strcmp(o->algo, "wyllie") != 0 && strcmp(o->algo, "ruling") != 0)
         problem = "--svg draws one algorithm: add --algo wyllie or --algo ruling";
     else if (o->on != NULL && strcmp(o->on, "cpu") != 0)
         problem = "--svg draws the CPU emulation's steps: use --on cpu";
@@ -131,6 +154,7 @@ typedef struct {
     run_on where;
     FILE *out;
     int trace, quiet, in_place;
+    progress_meter progress;
     const int32_t *walk;
     int32_t *got, *shown;
     const char *jump_name;
@@ -151,15 +175,24 @@ static void print_list(FILE *out, const list *l)
     print_int_row(out, "next", row, l->n);
 }
 
+/* The progress of the CPU emulation of pointer jumping, round by round. */
+static void report_round(int round, const int32_t *next, const int32_t *dist, int32_t n, void *ctx)
+{
+    (void)next;
+    (void)dist;
+    progress_report(ctx, "pointer jumping on the CPU", round, ceil_log2(n), "rounds");
+}
+
 /* Pointer jumping on the CPU (emulation); in trace mode it also runs when
  * only the GPU was asked for, so that the GPU's rounds can be compared. */
 static int wyllie_on_cpu(rank_run *r, int record)
 {
     const list *l = r->l;
     const int32_t n = l->n;
-    round_observer obs = record ? record_round : NULL;
-    const int rounds = r->in_place ? wyllie_in_place_cpu(l, r->got, obs, &r->cpu_log)
-                                   : wyllie_rank_cpu(l, r->got, obs, &r->cpu_log);
+    round_observer obs = record ? record_round : r->progress.on ? report_round : NULL;
+    void *ctx = record ? (void *)&r->cpu_log : (void *)&r->progress;
+    progress_note(&r->progress, "pointer jumping on the CPU: running");
+    const int rounds = r->in_place ? wyllie_in_place_cpu(l, r->got, obs, ctx) : wyllie_rank_cpu(l, r->got, obs, ctx);
     if (rounds < 0) {
         fprintf(stderr, "error: out of memory for pointer jumping on %d nodes\n", (int)n);
         exit(EXIT_BAD_INPUT);
@@ -184,6 +217,7 @@ static int ruling_on_cpu(rank_run *r, int32_t sublist, uint32_t seed, ruling_set
     ruling_set_run run;
     if (!r->quiet)
         fprintf(r->out, "\nruling set, on the CPU:\n");
+    progress_note(&r->progress, "ruling set on the CPU: running");
     if (ruling_set_run_cpu(r->l, sublist, seed, r->got, &run) != 0) {
         fprintf(stderr, "error: out of memory for the ruling set on %d nodes\n", (int)r->l->n);
         exit(EXIT_BAD_INPUT);
@@ -211,6 +245,41 @@ static int ruling_on_gpu(rank_run *r, int32_t sublist, uint32_t seed)
                 (int)sublist);
     const int ok = matches_walk(r->out, "GPU ruling set", r->got, r->walk, l->n);
     memcpy(r->shown, r->got, (size_t)l->n * sizeof *r->got);
+    return ok;
+}
+
+/* Sublists on `threads` CPU threads: the strongest CPU rival. What it
+ * prints does not depend on the thread count except where it names it. */
+static int sublists_on_cpu(rank_run *r, int threads, int32_t spacing, uint32_t seed)
+{
+    sublists_stats st;
+    progress_note(&r->progress, "sublists on the CPU: running");
+    if (rank_by_sublists_threads(r->l, threads, spacing, seed, r->got, NULL, &r->progress, &st) != 0) {
+        fprintf(stderr, "error: out of memory or threads for sublists on %d nodes\n", (int)r->l->n);
+        exit(EXIT_BAD_INPUT);
+    }
+    if (!r->quiet)
+        fprintf(r->out, "\nsublists on %d CPU threads: %d sublists (one splitter per %d node indices), "
+                        "longest %d nodes\n",
+                threads, (int)st.sublists, (int)spacing, (int)st.longest);
+    char what[96];
+    snprintf(what, sizeof what, "CPU sublists (%d thread%s)", threads, threads == 1 ? "" : "s");
+    const int ok = matches_walk(r->out, what, r->got, r->walk, r->l->n);
+    memcpy(r->shown, r->got, (size_t)r->l->n * sizeof *r->got);
+    return ok;
+}
+
+/* Pointer jumping on packed {next, dist} pairs, on the GPU. */
+static int wyllie_packed_on_gpu(rank_run *r)
+{
+    const int32_t n = r->l->n;
+    const int rounds = gpu_wyllie_packed_rank(r->l->node, n, r->got);
+    if (!r->quiet)
+        fprintf(r->out, "\npointer jumping, packed {next, dist} pairs, on the GPU: %d rounds; ceil(log2(%d)) = %d\n",
+                rounds, (int)n, ceil_log2(n));
+    int ok = matches_walk(r->out, "GPU packed pointer jumping", r->got, r->walk, n);
+    ok &= verdict_to(r->out, "it took ceil(log2 n) rounds", rounds == ceil_log2(n));
+    memcpy(r->shown, r->got, (size_t)n * sizeof *r->got);
     return ok;
 }
 
@@ -256,11 +325,43 @@ static int wyllie_on_gpu(rank_run *r, int trials)
     return ok;
 }
 
+/* rank_by_walk with a progress line every few seconds (the clock is read
+ * once per 2^20 nodes). */
+static void rank_by_walk_reporting(const list *l, int32_t *dist, progress_meter *p)
+{
+    int32_t position = 0;
+    for (int32_t cur = l->head; cur != LIST_NULL; cur = l->node[cur].next) {
+        dist[cur] = l->n - 1 - position++;
+        if ((position & ((INT32_C(1) << 20) - 1)) == 0)
+            progress_report(p, "walk", position, l->n, "nodes");
+    }
+}
+
+/* Before a long run: refuse a list whose CPU path cannot fit in memory,
+ * and say how long the single-core walk will take above WALK_WARN_NODES. */
+static void check_size(int64_t n, run_on where, int quiet)
+{
+    const uint64_t need = (uint64_t)n * (where & RUN_CPU ? CPU_BYTES_PER_NODE : GPU_BYTES_PER_NODE);
+    const uint64_t have = host_memory_bytes();
+    if (need > have) {
+        fprintf(stderr, "error: ranking %lld nodes needs about %.1f GiB of host memory, this machine has %.1f GiB\n",
+                (long long)n, need / 1073741824.0, have / 1073741824.0);
+        exit(EXIT_BAD_INPUT);
+    }
+    if (n > WALK_WARN_NODES && !quiet)
+        fprintf(stderr, "warning: the reference walk visits %lld nodes one after the other: about %.0f s at %d ns "
+                        "per node (one core of the H200 machine's host); the CPU emulations take longer\n",
+                (long long)n, n * WALK_NS_PER_NODE * 1e-9, WALK_NS_PER_NODE);
+}
+
 /* The reference: one walk from the head, itself checked against the
  * definition of the distance. */
 static int walk_reference(rank_run *r, int32_t *walk)
 {
-    rank_by_walk(r->l, walk);
+    if (r->progress.on)
+        rank_by_walk_reporting(r->l, walk, &r->progress);
+    else
+        rank_by_walk(r->l, walk);
     memcpy(r->shown, walk, (size_t)r->l->n * sizeof *walk);
     if (r->trace) {
         fprintf(r->out, "\nsequential walk (CPU): distance = n - 1 - position from the head\n");
@@ -293,27 +394,56 @@ static int32_t sublist_for(uint64_t asked, int32_t n)
     return quarter < DEFAULT_SUBLIST ? quarter : DEFAULT_SUBLIST;
 }
 
+/* --algo sublists runs on the CPU only, wyllie-packed on the GPU only
+ * (without --on, that is where they run), and --threads belongs to
+ * sublists. Returns the --on text to resolve. */
+static const char *check_algo_request(const rank_options *o)
+{
+    const int sublists = strcmp(o->algo, "sublists") == 0, packed = strcmp(o->algo, "wyllie-packed") == 0;
+    const char *problem = NULL;
+    if (o->threads != 0 && !sublists)
+        problem = "--threads sets the CPU threads of --algo sublists: add --algo sublists";
+    else if (sublists && o->on != NULL && strcmp(o->on, "cpu") != 0)
+        problem = "--algo sublists runs on the CPU: use --on cpu";
+    else if (packed && o->on != NULL && strcmp(o->on, "gpu") != 0)
+        problem = "--algo wyllie-packed is a GPU kernel: use --on gpu";
+    if (problem) {
+        fprintf(stderr, "error: %s\n", problem);
+        exit(EXIT_BAD_INPUT);
+    }
+    return o->on != NULL ? o->on : sublists ? "cpu" : packed ? "gpu" : NULL;
+}
+
 int main(int argc, char **argv)
 {
     rank_options o;
     parse_options(argc, argv, &o);
+    const char *on = check_algo_request(&o);
+    const int cpu_path = o.svg || on == NULL || strcmp(on, "gpu") != 0;
+    if (o.random_n != 0) /* before building it */
+        check_size((int64_t)o.random_n, cpu_path ? RUN_CPU : RUN_GPU, o.quiet);
     list l;
     char describe[256];
     list_load(&l, o.input, o.random_n, o.seed, describe, sizeof describe); /* validated, or exit 2 */
+    if (o.random_n == 0)
+        check_size(l.n, cpu_path ? RUN_CPU : RUN_GPU, o.quiet);
     if (o.svg)
         check_svg_request(&o, l.n);
     const int32_t n = l.n, sublist = sublist_for(o.sublist, n);
     static rank_run r; /* two round logs: kept off the stack */
-    r = (rank_run){ .l = &l, .where = o.svg ? RUN_CPU : cli_resolve_on(o.on),
+    r = (rank_run){ .l = &l, .where = o.svg ? RUN_CPU : cli_resolve_on(on),
                     .out = (o.print || o.svg) ? stderr : stdout, .quiet = o.quiet || o.svg,
                     .in_place = o.in_place,
                     .jump_name = o.in_place ? "pointer jumping in place (one buffer)" : "pointer jumping, double-buffered" };
     r.trace = !r.quiet && n <= TRACE_MAX_NODES;
+    progress_start(&r.progress, progress_wanted(o.progress, r.quiet));
+    const int threads = o.threads != 0 ? (int)o.threads : sublists_online_cpus();
     int32_t *walk = alloc_or_exit((size_t)n, sizeof *walk, "the walk's distances");
     r.walk = walk;
     r.got = alloc_or_exit((size_t)n, sizeof *r.got, "the computed distances");
     r.shown = alloc_or_exit((size_t)n, sizeof *r.shown, "the traced distances");
-    const int want_wyllie = strcmp(o.algo, "ruling") != 0, want_ruling = strcmp(o.algo, "wyllie") != 0;
+    const int all = strcmp(o.algo, "all") == 0;
+    const int want_wyllie = all || strcmp(o.algo, "wyllie") == 0, want_ruling = all || strcmp(o.algo, "ruling") == 0;
 
     if (!r.quiet)
         fprintf(r.out, "list: %d nodes, head %d, %s\n", (int)n, (int)l.head, describe);
@@ -329,6 +459,11 @@ int main(int argc, char **argv)
         ok &= ruling_on_gpu(&r, sublist, (uint32_t)o.seed);
     if (want_wyllie && (r.where & RUN_GPU))
         ok &= wyllie_on_gpu(&r, (int)o.trials);
+    if (strcmp(o.algo, "sublists") == 0)
+        ok &= sublists_on_cpu(&r, threads, o.sublist != 0 ? (int32_t)o.sublist : sublists_default_spacing(n, threads),
+                              (uint32_t)o.seed);
+    if (strcmp(o.algo, "wyllie-packed") == 0)
+        ok &= wyllie_packed_on_gpu(&r);
     if (o.svg)
         draw_figure(&r, &ruled);
     if (o.print)

@@ -3,7 +3,7 @@
 # (data: ch11_linked_lists/results/rank_scaling_h200.dat, written on the H200 on
 #  2026-11-30 by build/ch11_linked_lists/list_rank_bench --dat build/bench/ch11_rank_scaling_h200.dat
 #  and copied there; see ../RESULTS.md)
-# Columns: n cpu_walk_ms wyllie_ms ruling_ms ruling_end_to_end_ms (medians)
+# Columns: n cpu_walk_ms wyllie_ms ruling_ms ruling_end_to_end_ms [wyllie_packed_ms cpu_sublists_ms] (medians)
 set terminal svg size 760,480 font "sans,12"
 set encoding utf8
 set output outfile
@@ -34,7 +34,19 @@ ruling_ms = STATS_max
 set arrow 1 from n_max * 2**0.15, cpu_ms to n_max * 2**0.15, ruling_ms heads size screen 0.008,90 lc rgb "#888888"
 set label 1 sprintf("%.0f×: CPU walk / ruling set", cpu_ms / ruling_ms) at n_max * 2**-0.1, sqrt(cpu_ms * ruling_ms) right textcolor rgb "#444444"
 
-plot data using 1:2 with linespoints lw 2 pt 7 lc rgb "#d62728" title "CPU: one walk (one core of the host)", \
-     "" using 1:3 with linespoints lw 2 pt 5 lc rgb "#1f77b4" title "GPU: pointer jumping (Wyllie)", \
-     "" using 1:5 with linespoints lw 1.5 dashtype 2 pt 9 lc rgb "#2ca02c" title "GPU: ruling set, with copies in and out", \
-     "" using 1:4 with linespoints lw 2 pt 9 lc rgb "#2ca02c" title "GPU: ruling set (kernels)"
+# Data from list_rank_bench since it measures the strongest rivals has two
+# more columns (6: Wyllie packed, 7: CPU sublists on every core): drawn when present.
+stats data nooutput
+if (STATS_columns >= 7) {
+    plot data using 1:2 with linespoints lw 2 pt 7 lc rgb "#d62728" title "CPU: one walk (one core of the host)", \
+         "" using 1:7 with linespoints lw 2 pt 6 lc rgb "#ff7f0e" title "CPU: sublists on every core", \
+         "" using 1:3 with linespoints lw 2 pt 5 lc rgb "#1f77b4" title "GPU: pointer jumping, two arrays", \
+         "" using 1:6 with linespoints lw 2 pt 4 lc rgb "#9467bd" title "GPU: pointer jumping, packed pairs", \
+         "" using 1:5 with linespoints lw 1.5 dashtype 2 pt 9 lc rgb "#2ca02c" title "GPU: ruling set, with copies in and out", \
+         "" using 1:4 with linespoints lw 2 pt 9 lc rgb "#2ca02c" title "GPU: ruling set (kernels)"
+} else {
+    plot data using 1:2 with linespoints lw 2 pt 7 lc rgb "#d62728" title "CPU: one walk (one core of the host)", \
+         "" using 1:3 with linespoints lw 2 pt 5 lc rgb "#1f77b4" title "GPU: pointer jumping (Wyllie)", \
+         "" using 1:5 with linespoints lw 1.5 dashtype 2 pt 9 lc rgb "#2ca02c" title "GPU: ruling set, with copies in and out", \
+         "" using 1:4 with linespoints lw 2 pt 9 lc rgb "#2ca02c" title "GPU: ruling set (kernels)"
+}

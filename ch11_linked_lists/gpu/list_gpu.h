@@ -37,6 +37,11 @@ void gpu_time_sums(const int32_t *a, const list_node *node, int32_t n, int32_t h
 int gpu_wyllie_rank(const list_node *node, int32_t n, int in_place, int32_t *dist, round_observer obs,
                     void *ctx);
 
+/* 11.2 and 11.4 (wyllie_packed.cu) ---------------------------------------- */
+/* The same pointer jumping on packed {next, dist} pairs: one 8-byte gather
+ * per node per round. Writes dist; returns the number of rounds. */
+int gpu_wyllie_packed_rank(const list_node *node, int32_t n, int32_t *dist);
+
 /* 11.4 (ruling_set.cu) ----------------------------------------------------- */
 /* Ranking by a sparse ruling set (see ruling_set_node.h). Writes dist;
  * returns the number of rulers. */
@@ -48,17 +53,23 @@ int32_t gpu_ruling_set_rank(const list_node *node, int32_t n, int32_t head, int3
 void gpu_scatter_by_rank(const list_node *node, int32_t n, const int32_t *dist, int32_t *out);
 
 /* 11.4 benchmark (rank_bench.cu) ------------------------------------------- */
+typedef enum { GPU_RULING_SET, GPU_WYLLIE, GPU_WYLLIE_PACKED, GPU_RANKERS } gpu_ranker;
+typedef struct gpu_rank_bench gpu_rank_bench;
 typedef struct {
-    double wyllie_ms, wyllie_spread;  /* kernels only, list already on the GPU */
-    double ruling_ms, ruling_spread;  /* kernels only, list already on the GPU */
-    double ruling_e2e_ms, ruling_e2e_spread; /* copy in + rank + copy out */
-    int wyllie_rounds;
+    int wyllie_rounds, packed_rounds; /* of the last runs */
     int32_t rulers;
-} rank_timing;
-/* Times both algorithms (median of reps after warmup runs); leaves the
- * last results in dist_wyllie and dist_ruling for checking. */
-void gpu_time_ranking(const list_node *node, int32_t n, int32_t head, int32_t sublist, uint32_t seed,
-                      int warmup, int reps, int32_t *dist_wyllie, int32_t *dist_ruling, rank_timing *out);
+} gpu_rank_info;
+/* Copies the list to pinned host memory and to the GPU and allocates every
+ * ranker's device memory, once. */
+gpu_rank_bench *gpu_rank_bench_open(const list_node *node, int32_t n, int32_t head, int32_t sublist,
+                                    uint32_t seed);
+/* One run of one ranker, timed with CUDA events: kernels only (the list
+ * already on the GPU), or end to end (copy the list in from pinned host
+ * memory, rank, copy the ranks out to pinned host memory). Afterwards,
+ * untimed, the ranks are copied into dist. Returns milliseconds. */
+double gpu_rank_bench_run(gpu_rank_bench *b, gpu_ranker which, int end_to_end, int32_t *dist);
+gpu_rank_info gpu_rank_bench_info(const gpu_rank_bench *b);
+void gpu_rank_bench_close(gpu_rank_bench *b);
 
 #ifdef __cplusplus
 }

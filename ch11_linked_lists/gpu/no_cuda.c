@@ -31,13 +31,31 @@ int gpu_wyllie_rank(const list_node *node, int32_t n, int in_place, int32_t *dis
 }
 
 /* gpu/rank_bench.cu */
-void gpu_time_ranking(const list_node *node, int32_t n, int32_t head, int32_t sublist, uint32_t seed, int warmup, int reps, int32_t *dist_wyllie, int32_t *dist_ruling, rank_timing *out)
+gpu_rank_bench *gpu_rank_bench_open(const list_node *node, int32_t n, int32_t head, int32_t sublist, uint32_t seed)
+{
+    no_cuda(__func__);
+}
+double gpu_rank_bench_run(gpu_rank_bench *b, gpu_ranker which, int end_to_end, int32_t *dist)
+{
+    no_cuda(__func__);
+}
+gpu_rank_info gpu_rank_bench_info(const gpu_rank_bench *b)
+{
+    no_cuda(__func__);
+}
+void gpu_rank_bench_close(gpu_rank_bench *b)
 {
     no_cuda(__func__);
 }
 
 /* gpu/ruling_set.cu */
 int32_t gpu_ruling_set_rank(const list_node *node, int32_t n, int32_t head, int32_t sublist, uint32_t seed, int32_t *dist)
+{
+    no_cuda(__func__);
+}
+
+/* gpu/wyllie_packed.cu */
+int gpu_wyllie_packed_rank(const list_node *node, int32_t n, int32_t *dist)
 {
     no_cuda(__func__);
 }
