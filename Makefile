@@ -57,6 +57,7 @@ GLASS_DIR ?=
 NVFLAGS := -O3 -std=c++17 $(NVARCH) --fmad=false $(CCCL_INCLUDES) -Icommon \
            -Xcompiler -Wall,-Wextra --Werror all-warnings $(EXTRA_NVFLAGS)
 
+.DEFAULT_GOAL := all
 PROGRAMS :=
 include $(wildcard $(addsuffix /module.mk,$(CHAPTERS)))
 # bench/ holds programs but no chapter (no tests.list or book.list of its own)
