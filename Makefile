@@ -4,7 +4,8 @@
 #   make run        build, then run every exercise and print a verdict table
 #   make test       build, then run all tests with CTest
 #   make book       the book (build/book/index.html, needs pandoc)
-#   make bench      every benchmark (needs a GPU); results under build/bench/
+#   make bench      every benchmark (needs a GPU); results under build/bench/,
+#                   the headline ratios vs their floors in build/bench/SUMMARY.md
 #   make sanitize   every CUDA program under compute-sanitizer (needs a GPU)
 #   make asan       the CPU tests with the host code under ASan + UBSan (build-asan/)
 #   make clean
@@ -81,7 +82,7 @@ COMMON_GPU_LIB := $(BUILD)/common/libcommon_gpu.a
 COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/%.o,common/cli.c common/rng.c common/verify.c common/timing.c common/alloc.c)
 COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/run_on.c common/run_header.c $(COMMON_GPU_SRC))
 
-.PHONY: all run test book bench sanitize asan clean ctest-file nvcc-note
+.PHONY: all run test book bench bench-summary sanitize asan clean ctest-file nvcc-note
 all: $(addprefix $(BUILD)/,$(PROGRAMS)) ctest-file nvcc-note
 
 nvcc-note:
@@ -116,7 +117,7 @@ $(foreach p,$(PROGRAMS),$(eval $(call PROGRAM_RULES,$(p))))
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # --- tests (CTest, driven by a generated build/CTestTestfile.cmake) --------
-TEST_LISTS := $(wildcard $(addsuffix /tests.list,$(CHAPTERS)) book/tests.list tools/assignment/tests/tests.list)
+TEST_LISTS := $(wildcard $(addsuffix /tests.list,$(CHAPTERS)) book/tests.list tools/assignment/tests/tests.list bench/tests.list)
 ctest-file: $(BUILD)/CTestTestfile.cmake
 $(BUILD)/CTestTestfile.cmake: $(TEST_LISTS) tools/gen_ctest.sh Makefile
 	@mkdir -p $(@D)
@@ -183,9 +184,16 @@ $(BOOK_HTML): $(BOOK_INPUTS)
 
 # --- GPU-only targets ---------------------------------------------------------
 # The bench and sanitize lines of each chapter's device.list, one command each;
-# ONLY="ch03_work_span common" limits them to some chapters.
+# ONLY="ch03_work_span common" limits them to some chapters. `make bench` runs
+# every headline line 3 times (separate processes, interleaved rounds), writes
+# $(BUILD)/bench/SUMMARY.md against bench/floors.list, then runs the bench
+# lines once; it fails when a ratio is below its floor or went unmeasured.
+# `make bench-summary` runs only the headline lines and the summary.
 bench: all
-	sh tools/run_list.sh bench $(BUILD)/bench $(or $(ONLY),$(CHAPTERS))
+	BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(or $(ONLY),$(CHAPTERS))
+
+bench-summary: all
+	BENCH_COMMAND='make bench-summary$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh headline $(BUILD)/bench $(or $(ONLY),$(CHAPTERS))
 
 sanitize: all
 	sh tools/run_list.sh sanitize $(BUILD)/sanitize $(or $(ONLY),$(CHAPTERS))
