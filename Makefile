@@ -79,7 +79,7 @@ chapter_includes = -I$(call chapter_of,$(1))/lib -I$(call chapter_of,$(1))/gpu
 
 COMMON_LIB     := $(BUILD)/common/libcommon.a
 COMMON_GPU_LIB := $(BUILD)/common/libcommon_gpu.a
-COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/%.o,common/cli.c common/rng.c common/verify.c common/timing.c common/alloc.c)
+COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/%.o,common/cli.c common/rng.c common/verify.c common/timing.c common/alloc.c common/ratios.c)
 COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/run_on.c common/run_header.c $(COMMON_GPU_SRC))
 
 .PHONY: all run test book bench bench-summary sanitize asan clean ctest-file nvcc-note
@@ -189,14 +189,16 @@ $(BOOK_HTML): $(BOOK_INPUTS)
 # $(BUILD)/bench/SUMMARY.md against bench/floors.list, then runs the bench
 # lines once; it fails when a ratio is below its floor or went unmeasured.
 # `make bench-summary` runs only the headline lines and the summary.
+# bench/ (the machine's ceilings) joins the chapters when present.
+DEVICE_LISTS_OF := $(or $(ONLY),$(CHAPTERS) $(if $(wildcard bench/device.list),bench))
 bench: all
-	BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(or $(ONLY),$(CHAPTERS))
+	BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(DEVICE_LISTS_OF)
 
 bench-summary: all
-	BENCH_COMMAND='make bench-summary$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh headline $(BUILD)/bench $(or $(ONLY),$(CHAPTERS))
+	BENCH_COMMAND='make bench-summary$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh headline $(BUILD)/bench $(DEVICE_LISTS_OF)
 
 sanitize: all
-	sh tools/run_list.sh sanitize $(BUILD)/sanitize $(or $(ONLY),$(CHAPTERS))
+	sh tools/run_list.sh sanitize $(BUILD)/sanitize $(DEVICE_LISTS_OF)
 
 # --- host sanitizers ------------------------------------------------------------
 # make asan: every program's host C code built with AddressSanitizer and
