@@ -39,8 +39,8 @@ __global__ void __launch_bounds__(READ_THREADS)
     unsigned long long s = acc[0] + acc[1] + acc[2] + acc[3];
     if (tail != NULL && blockIdx.x == 0 && threadIdx.x == 0)
         s += *tail;
-    for (int offset = WARP_SIZE / 2; offset > 0; offset /= 2)
-        s += __shfl_down_sync(FULL_WARP, s, offset);
+    for (int lane_mask = WARP_SIZE / 2; lane_mask >= 1; lane_mask >>= 1) /* butterfly: every lane gets the sum */
+        s += __shfl_xor_sync(FULL_WARP, s, lane_mask);
     __shared__ unsigned long long warp_sums[READ_THREADS / WARP_SIZE];
     if (threadIdx.x % WARP_SIZE == 0)
         warp_sums[threadIdx.x / WARP_SIZE] = s;
