@@ -4,7 +4,8 @@
 #   make run        build, then run every exercise and print a verdict table
 #   make test       build, then run all tests with CTest
 #   make book       the book (build/book/index.html, needs pandoc)
-#   make bench      every benchmark (needs a GPU); results under build/bench/
+#   make bench      every benchmark (needs a GPU); results under build/bench/,
+#                   the headline ratios vs their floors in build/bench/SUMMARY.md
 #   make sanitize   every CUDA program under compute-sanitizer (needs a GPU)
 #   make asan       the CPU tests with the host code under ASan + UBSan (build-asan/)
 #   make clean
@@ -86,10 +87,10 @@ chapter_includes = -I$(call chapter_of,$(1))/lib -I$(call chapter_of,$(1))/gpu
 
 COMMON_LIB     := $(BUILD)/common/libcommon.a
 COMMON_GPU_LIB := $(BUILD)/common/libcommon_gpu.a
-COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/%.o,common/cli.c common/rng.c common/verify.c common/timing.c common/alloc.c)
+COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/%.o,common/cli.c common/rng.c common/verify.c common/timing.c common/alloc.c common/ratios.c)
 COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/run_on.c common/run_header.c $(COMMON_GPU_SRC))
 
-.PHONY: all run test book bench sanitize asan clean ctest-file nvcc-note
+.PHONY: all run test book bench bench-summary sanitize asan clean ctest-file nvcc-note
 all: $(addprefix $(BUILD)/,$(PROGRAMS)) ctest-file nvcc-note
 
 nvcc-note:
@@ -124,7 +125,7 @@ $(foreach p,$(PROGRAMS),$(eval $(call PROGRAM_RULES,$(p))))
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # --- tests (CTest, driven by a generated build/CTestTestfile.cmake) --------
-TEST_LISTS := $(wildcard $(addsuffix /tests.list,$(CHAPTERS)) book/tests.list tools/assignment/tests/tests.list)
+TEST_LISTS := $(wildcard $(addsuffix /tests.list,$(CHAPTERS)) book/tests.list tools/assignment/tests/tests.list bench/tests.list)
 ctest-file: $(BUILD)/CTestTestfile.cmake
 $(BUILD)/CTestTestfile.cmake: $(TEST_LISTS) tools/gen_ctest.sh Makefile
 	@mkdir -p $(@D)
@@ -191,12 +192,21 @@ $(BOOK_HTML): $(BOOK_INPUTS)
 
 # --- GPU-only targets ---------------------------------------------------------
 # The bench and sanitize lines of each chapter's device.list, one command each;
-# ONLY="ch03_work_span common" limits them to some chapters.
+# ONLY="ch03_work_span common" limits them to some chapters. `make bench` runs
+# every headline line 3 times (separate processes, interleaved rounds), writes
+# $(BUILD)/bench/SUMMARY.md against bench/floors.list, then runs the bench
+# lines once; it fails when a ratio is below its floor or went unmeasured.
+# `make bench-summary` runs only the headline lines and the summary.
+# bench/ (the machine's ceilings) joins the chapters when present.
+DEVICE_LISTS_OF := $(or $(ONLY),$(CHAPTERS) $(if $(wildcard bench/device.list),bench))
 bench: all
-	sh tools/run_list.sh bench $(BUILD)/bench $(or $(ONLY),$(CHAPTERS))
+	BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(DEVICE_LISTS_OF)
+
+bench-summary: all
+	BENCH_COMMAND='make bench-summary$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh headline $(BUILD)/bench $(DEVICE_LISTS_OF)
 
 sanitize: all
-	sh tools/run_list.sh sanitize $(BUILD)/sanitize $(or $(ONLY),$(CHAPTERS))
+	sh tools/run_list.sh sanitize $(BUILD)/sanitize $(DEVICE_LISTS_OF)
 
 # --- host sanitizers ------------------------------------------------------------
 # make asan: every program's host C code built with AddressSanitizer and

@@ -12,7 +12,10 @@
  * runs --runs more times on one input and the program counts the distinct
  * bit patterns it produced (a scan's pattern: FNV-1a 64 of its whole
  * output). Every canonical result is checked bit for bit against the CPU
- * library. Without CCCL >= 3.1 (make CCCL_DIR=...) the CUB rows say so. */
+ * library. Without CCCL >= 3.1 (make CCCL_DIR=...) the CUB rows say so.
+ * --ratios FILE appends the headline ratios (common/ratios.h); without the
+ * CCCL it appends them as `skipped`, so the bench summary can tell a build
+ * without the rival from a bench that did not run. */
 #include "bench_sizes.h"
 #include "canonical_cpu.h"
 #include "canonical_gpu_plan.h"
@@ -172,6 +175,28 @@ static void print_ratios(size_t n, const double *ms)
            ms[CUB_SCAN_NG] / ms[SCAN_BD256], ms[CUB_SCAN_R2R] / ms[SCAN_BD256]);
 }
 
+/* The headline ratios of one size: canonical vs the CUB level with the same
+ * (or a weaker) guarantee. */
+static void append_ratios(const char *path, size_t n, const double *ms)
+{
+    static const struct { int ours, rival; const char *name; } r[] = {
+        { RED_L16, CUB_RED_R2R, "reduce_l16_vs_cub_run_to_run" },
+        { RED_L16, CUB_RED_G2G, "reduce_l16_vs_cub_gpu_to_gpu" },
+        { RED_L128, CUB_RED_G2G, "reduce_l128_vs_cub_gpu_to_gpu" },
+        { SCAN_BD256, CUB_SCAN_R2R, "scan_block_dyadic_vs_cub_run_to_run" },
+    };
+    for (size_t k = 0; k < sizeof r / sizeof r[0]; k++) {
+        char name[96], what[160];
+        snprintf(name, sizeof name, "canonical.%s.2^%d", r[k].name, bench_log2(n));
+        if (!cub_levels_available()) {
+            ratios_append_skipped(path, name, "needs CCCL >= 3.1 (make CCCL_DIR=...)");
+            continue;
+        }
+        snprintf(what, sizeof what, "%s vs %s, 2^%d doubles", op_name[r[k].ours], op_name[r[k].rival], bench_log2(n));
+        ratios_append(path, name, 1e3 * ms[r[k].ours], 1e3 * ms[r[k].rival], what);
+    }
+}
+
 /* The ratio table (when CUB's levels ran) and the bit-pattern table. */
 static void print_summary(const uint64_t *sizes, int nsizes, double ms[][OPS], const int *distinct, uint64_t runs,
                           size_t pattern_n)
@@ -199,11 +224,13 @@ static void print_summary(const uint64_t *sizes, int nsizes, double ms[][OPS], c
 int main(int argc, char **argv)
 {
     uint64_t max_log2 = 28, reps = 30, runs = 100, pattern_log2 = 24;
+    const char *ratios = NULL;
     const cli_option options[] = {
         { "--max-log2", CLI_U64, &max_log2, "largest size 2^K; sizes 2^20, 2^24, 2^28 up to it (default 28)", 10, 30, NULL },
         { "--reps", CLI_U64, &reps, "timed runs per operation and size (default 30)", 1, 1000, NULL },
         { "--runs", CLI_U64, &runs, "runs whose bit patterns are counted (default 100)", 2, 10000, NULL },
         { "--pattern-log2", CLI_U64, &pattern_log2, "size 2^K of the bit-pattern count (default 24)", 10, 28, NULL },
+        { "--ratios", CLI_STRING, &ratios, "append the headline ratios to FILE (the bench summary's rows)", 0, 0, NULL },
     };
     cli_parse(argc, argv, "The canonical reduce and scan against CUB's determinism levels, same run (markdown).",
               options, sizeof options / sizeof options[0]);
@@ -240,7 +267,10 @@ int main(int argc, char **argv)
                          gpu_scan_plan_create(n, 256), cub_levels_create(n), 0 };
         time_size(&c, (int)reps, ms[s], spread[s]);
         print_size_rows(n, ms[s], spread[s]);
-        checked &= canonical_results_match(&c, x, got, want, n);
+        const int size_checked = canonical_results_match(&c, x, got, want, n);
+        checked &= size_checked;
+        if (size_checked) /* a wrong result is no ratio */
+            append_ratios(ratios, n, ms[s]);
         if (n == pattern_n)
             count_patterns(&c, n, (int)runs, got, distinct);
         gpu_reduce_plan_destroy(c.reduce16);

@@ -43,7 +43,8 @@ canonical_scan/cub_contrast.SRCS := canonical_scan/cub_contrast.c canonical_scan
 
 PROGRAMS += canonical_scan/canonical_bench
 canonical_scan/canonical_bench.SRCS := canonical_scan/canonical_bench.c canonical_scan/gpu/cub_baseline.cu \
-                                       $(CANONICAL_DEVICE_SRCS) $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
+                                       $(CANONICAL_DEVICE_SRCS) $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS) \
+                                       common/gpu/read_ceiling.cu
 
 # CPU and GPU: the witness runs its CPU half anywhere (--on cpu).
 PROGRAMS += canonical_scan/witness

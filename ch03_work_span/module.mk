@@ -21,4 +21,5 @@ ch03_work_span/device_reduce.SRCS := ch03_work_span/device_reduce.c ch03_work_sp
                                      ch03_work_span/gpu/device_reduce.cu
 ch03_work_span/device_reduce_bench.SRCS := ch03_work_span/device_reduce_bench.c \
                                            ch03_work_span/lib/device_reduce_emulate.c \
-                                           ch03_work_span/gpu/device_reduce.cu ch03_work_span/gpu/device_reduce_cub.cu
+                                           ch03_work_span/gpu/device_reduce.cu ch03_work_span/gpu/device_reduce_cub.cu \
+                                           common/gpu/read_ceiling.cu

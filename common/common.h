@@ -6,6 +6,7 @@
  *   verify.h      bit equality, hex, relative error, ULPs, FNV-1a 64, verdict
  *   timing.h      host clock, median and spread
  *   alloc.h       allocations that end in `error: ...` instead of a crash
+ *   ratios.h      --ratios FILE: the headline ratios for the bench summary
  *   gpu.h         is there a GPU? (programs that link CUDA code only)
  *
  * CUDA files include cuda_check.h as well. */
@@ -19,5 +20,6 @@
 #include "timing.h"
 #include "alloc.h"
 #include "gpu.h"
+#include "ratios.h"
 
 #endif

@@ -33,6 +33,36 @@ extern "C" void gpu_require_device(void)
     }
 }
 
+extern "C" long gpu_l2_cache_bytes(void)
+{
+    int device = 0, bytes = 0;
+    if (gpu_device_count() == 0)
+        return 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrL2CacheSize, device));
+    return bytes;
+}
+
+extern "C" void gpu_time_interleaved(void (*launch)(void *ctx, int op), void *ctx, int ops, int warmup, int reps,
+                                     double *ms)
+{
+    gpu_timer t;
+    gpu_timer_create(&t);
+    for (int w = 0; w < warmup; w++)
+        for (int op = 0; op < ops; op++)
+            launch(ctx, op);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    for (int r = 0; r < reps; r++)
+        for (int i = 0; i < ops; i++) {
+            const int op = r % 2 == 0 ? i : ops - 1 - i;
+            gpu_timer_start(&t);
+            launch(ctx, op);
+            ms[op * reps + r] = gpu_timer_stop_ms(&t);
+        }
+    CUDA_CHECK_LAUNCH();
+    gpu_timer_destroy(&t);
+}
+
 void gpu_timer_create(gpu_timer *t)
 {
     CUDA_CHECK(cudaEventCreate(&t->start));

@@ -26,6 +26,17 @@ void gpu_require_device(void)
     exit(EXIT_NO_GPU);
 }
 
+long gpu_l2_cache_bytes(void)
+{
+    return 0;
+}
+
+void gpu_time_interleaved(void (*launch)(void *ctx, int op), void *ctx, int ops, int warmup, int reps, double *ms)
+{
+    (void)launch, (void)ctx, (void)ops, (void)warmup, (void)reps, (void)ms;
+    no_cuda(__func__);
+}
+
 _Noreturn void no_cuda(const char *function)
 {
     printf("built without CUDA: %s() is not available\n", function);

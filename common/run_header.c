@@ -36,6 +36,9 @@ void print_run_header(int argc, char **argv)
     host_cpu_model(cpu, sizeof cpu);
     utc_now(date, sizeof date, "%Y-%m-%d %H:%M UTC");
     cli_command_line(argc, argv, command, sizeof command);
+    const long l2 = gpu_l2_cache_bytes();
+    if (l2 > 0) /* queried, so a table says which L2 its sizes are measured against */
+        snprintf(device + strlen(device), sizeof device - strlen(device), ", L2 %.1f MiB", (double)l2 / 1048576.0);
     printf("device: %s  \nhost: %s, %ld hardware threads  \ndate: %s  \ncommand: `%s`\n\n", device, cpu,
            sysconf(_SC_NPROCESSORS_ONLN), date, command);
 }

@@ -8,7 +8,7 @@ extern "C" {
 #endif
 
 /* Prints, as Markdown lines:
- *     device: NVIDIA H200 (sm_90, 132 SMs)
+ *     device: NVIDIA H200 (sm_90, 132 SMs), L2 <queried> MiB
  *     host: <CPU model>, <N> hardware threads
  *     date: 2026-12-01 10:40 UTC
  *     command: `build/.../program --options`

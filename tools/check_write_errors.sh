@@ -43,6 +43,9 @@ ch03_work_span/brent_gpu --bench --n 4096 --reps 3 --dat /dev/full
 ch11_linked_lists/list_sum --bench --min-log 10 --max-log 12 --reps 1 --dat /dev/full
 ch11_linked_lists/list_rank_bench --min-log 12 --max-log 12 --reps 1 --warmup 1 --cpu-reps 1 --dat /dev/full
 canonical_scan/canonical_bench --max-log2 20 --reps 2 --dat /dev/full
+canonical_scan/canonical_bench --max-log2 20 --reps 2 --ratios /dev/full
+canonical_scan/determinism_levels --max-log2 16 --reps 2 --runs 2 --pattern-log2 16 --ratios /dev/full
+ch03_work_span/device_reduce_bench --n 2^20 --reps 5 --ratios /dev/full
 reduced_ops/reduced_ops_sweep --op gemv --dtype float --target-ms 0.2 --tsv /dev/full
 EOF
     echo "$checked file outputs, $ran run (the others need a GPU)"

@@ -3,7 +3,8 @@
 #     tests.list   NAME  cpu|gpu[:TIMEOUT]  COMMAND...          (make test, CTest)
 #     book.list    SECTION  NAME|-  cpu|gpu|gpu-varies|measured|dot|svg|data[:EXIT]  COMMAND...|FILE
 #                                                  (make run, make book)
-#     device.list  bench|sanitize  COMMAND...     (make bench, make sanitize)
+#     device.list  bench|headline|sanitize  COMMAND...  (make bench, make sanitize;
+#                  headline: a bench whose ratios the book quotes, run 3 times)
 # Commands run from the repository root.
 
 CHAPTER_LISTS_DIRS="common ch01_cuda_basics ch03_work_span ch11_linked_lists reduced_ops canonical_scan"

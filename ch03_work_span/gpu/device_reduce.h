@@ -52,6 +52,14 @@ double device_reduce_time_ms(device_reduce_plan *plan, int reps, double *spread)
  * temp storage allocated once before timing; *result is CUB's sum. */
 double cub_reduce_time_ms(device_reduce_plan *plan, int reps, double *spread, double *result);
 
+/* The same CUB call, one launch at a time, for timing it interleaved with
+ * ours: _create allocates CUB's temp storage (before any timing), _launch
+ * enqueues one cub::DeviceReduce::Sum into the plan's d_out. */
+typedef struct cub_reduce cub_reduce;
+cub_reduce *cub_reduce_create(device_reduce_plan *plan);
+void cub_reduce_launch(cub_reduce *c);
+void cub_reduce_destroy(cub_reduce *c);
+
 #ifdef __cplusplus
 }
 #endif

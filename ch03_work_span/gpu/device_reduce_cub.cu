@@ -28,6 +28,34 @@ static void launch_cub(void *p)
         cub_sum<double>(c);
 }
 
+struct cub_reduce {
+    cub_ctx c;
+};
+
+extern "C" cub_reduce *cub_reduce_create(device_reduce_plan *plan)
+{
+    cub_reduce *r = (cub_reduce *)malloc(sizeof *r);
+    if (r == NULL) {
+        fprintf(stderr, "error: out of host memory\n");
+        exit(EXIT_MISMATCH);
+    }
+    r->c = cub_ctx{ plan, NULL, 0 };
+    launch_cub(&r->c); /* d_temp == NULL: asks for the temp storage size only */
+    CUDA_CHECK(cudaMalloc(&r->c.d_temp, r->c.temp_bytes > 0 ? r->c.temp_bytes : 1));
+    return r;
+}
+
+extern "C" void cub_reduce_launch(cub_reduce *r)
+{
+    launch_cub(&r->c);
+}
+
+extern "C" void cub_reduce_destroy(cub_reduce *r)
+{
+    CUDA_CHECK(cudaFree(r->c.d_temp));
+    free(r);
+}
+
 extern "C" double cub_reduce_time_ms(device_reduce_plan *plan, int reps, double *spread, double *result)
 {
     cub_ctx c = { plan, NULL, 0 };

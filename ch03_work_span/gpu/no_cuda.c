@@ -46,6 +46,18 @@ double device_reduce_time_ms(device_reduce_plan *p, int reps, double *spread)
 }
 
 /* gpu/device_reduce_cub.cu */
+cub_reduce *cub_reduce_create(device_reduce_plan *plan)
+{
+    no_cuda(__func__);
+}
+void cub_reduce_launch(cub_reduce *c)
+{
+    no_cuda(__func__);
+}
+void cub_reduce_destroy(cub_reduce *c)
+{
+    no_cuda(__func__);
+}
 double cub_reduce_time_ms(device_reduce_plan *plan, int reps, double *spread, double *result)
 {
     no_cuda(__func__);

@@ -1,0 +1,77 @@
+/* read_ceiling.c - the read-only bandwidth ceiling that reductions are
+ * judged against (common/gpu/read_ceiling.cu): a kernel that reads every
+ * byte once with 16-byte loads and writes one word per block. Buffers of
+ * --min-mib to --max-mib MiB (steps of 4x); per size the median of --reps
+ * timed reads after warm-up, with min..max and (max - min) / median. The L2
+ * size is queried: a buffer that fits in it is read from L2, not from HBM,
+ * after the first pass, and its row says so. Every read's sum of 64-bit
+ * words is checked against the closed form of the fill.
+ * GPU only: without a device it says so and exits 77. */
+#include "common.h"
+#include "read_ceiling.h"
+#include "run_header.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+    read_ceiling *r;
+} read_ctx;
+
+static void launch(void *p, int op)
+{
+    (void)op;
+    read_ceiling_launch(((read_ctx *)p)->r);
+}
+
+/* Times one size; returns 1 when every byte was read (the sum matched). */
+static int measure(size_t bytes, int warmup, int reps, long l2)
+{
+    void *d = read_ceiling_filled_buffer(bytes);
+    read_ctx c = { read_ceiling_create(d, bytes) };
+    double *ms = alloc_or_exit((size_t)reps, sizeof *ms, "the timings");
+    gpu_time_interleaved(launch, &c, 1, warmup, reps, ms);
+    const int ok = read_ceiling_sum(c.r) == read_ceiling_filled_sum(bytes);
+    const double med = median_of(ms, (size_t)reps); /* sorts ms */
+    const double spread = spread_of(ms, (size_t)reps);
+    printf("| %zu MiB%s | %.4f | %.4f..%.4f | %.1f%% | %.0f |\n", bytes >> 20,
+           (long)bytes <= l2 ? " (fits in L2)" : "", med, ms[0], ms[reps - 1], 100.0 * spread,
+           (double)bytes / (med * 1e6));
+    free(ms);
+    read_ceiling_destroy(c.r);
+    read_ceiling_free(d);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t min_mib = 16, max_mib = 4096, reps = 30, warmup = 3;
+    const cli_option options[] = {
+        { "--min-mib", CLI_U64, &min_mib, "smallest buffer in MiB (default 16; sizes step by 4x)", 1, 65536, NULL },
+        { "--max-mib", CLI_U64, &max_mib, "largest buffer in MiB (default 4096)", 1, 65536, NULL },
+        { "--reps", CLI_U64, &reps, "timed reads per size (default 30)", 1, 10000, NULL },
+        { "--warmup", CLI_U64, &warmup, "untimed reads first (default 3)", 0, 1000, NULL },
+    };
+    cli_parse(argc, argv, "Read-only device bandwidth (bytes read / time), the ceiling reductions are judged against.",
+              options, sizeof options / sizeof options[0]);
+    if (min_mib > max_mib) {
+        fprintf(stderr, "error: --min-mib %" PRIu64 " is larger than --max-mib %" PRIu64 "\n", min_mib, max_mib);
+        return EXIT_BAD_INPUT;
+    }
+    gpu_require_device();
+    const long l2 = gpu_l2_cache_bytes();
+    printf("## Read-only bandwidth ceiling\n\n");
+    print_run_header(argc, argv);
+    printf("kernel: common/gpu/read_ceiling.cu (16-byte loads, 4 in flight per thread, grid-stride, as many "
+           "blocks as the GPU holds at once); L2: %ld bytes (cudaDevAttrL2CacheSize); CUDA events around each "
+           "read; %" PRIu64 " warm-up reads, median of %" PRIu64 "; spread = (max - min) / median; "
+           "GB/s = bytes read / median time\n\n",
+           l2, warmup, reps);
+    printf("| bytes read | median ms | min..max ms | spread | GB/s (read only) |\n|---|---|---|---|---|\n");
+    int all_read = 1;
+    for (uint64_t mib = min_mib; mib <= max_mib; mib *= 4)
+        all_read &= measure((size_t)mib << 20, (int)warmup, (int)reps, l2);
+    printf("\n");
+    return exit_status(verdict("every read's sum of 64-bit words equals the fill's closed form", all_read));
+}

@@ -1,0 +1,50 @@
+#!/bin/sh
+# test_run_list.sh - tools/run_list.sh's headline handling, with stand-ins:
+# a chapter folder whose device.list has two `headline` lines (fake benches
+# that append a ratio, bench/tests/fake_headline.sh) and one `bench` line, a
+# floors.list, and an nvidia-smi on PATH that answers (so no GPU is needed).
+# Checks: each headline command ran 3 times as its own process, the rounds
+# interleaved (a b a b a b), the bench line once, after them; every run file
+# holds one row per headline; SUMMARY.md was written and passed. Then a
+# floor above the fake ratio must make run_list.sh fail, SUMMARY.md written
+# all the same.
+set -u
+root=$(pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/run_list.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/tools" "$tmp/demo" "$tmp/bench" "$tmp/bin"
+cp tools/run_list.sh tools/lists.sh tools/bench_summary.py "$tmp/tools/"
+printf '#!/bin/sh\necho "GPU 0: fake"\n' > "$tmp/bin/nvidia-smi"; chmod +x "$tmp/bin/nvidia-smi"
+fake="sh $root/bench/tests/fake_headline.sh"
+cat > "$tmp/demo/device.list" <<LIST
+# a fake chapter
+headline  $fake a 1.25 $tmp/calls
+bench     echo plain >> $tmp/calls
+headline  $fake b 0.80 $tmp/calls
+LIST
+printf 'demo.a_vs_rival.2^20 1.2 # a\ndemo.b_vs_rival.2^20 0.7 # b\n' > "$tmp/bench/floors.list"
+fail() { echo "FAIL: $*"; exit 1; }
+
+(cd "$tmp" && PATH="$tmp/bin:$PATH" sh tools/run_list.sh bench out demo) > "$tmp/log" 2>&1
+status=$?
+cat "$tmp/log"
+[ "$status" -eq 0 ] || fail "run_list.sh exited $status"
+order=$(tr '\n' ' ' < "$tmp/calls")
+[ "$order" = "a b a b a b plain " ] || fail "runs in the order '$order', expected 'a b a b a b plain '"
+for k in 1 2 3; do
+    [ "$(wc -l < "$tmp/out/ratios/run$k.tsv")" -eq 2 ] || fail "run$k.tsv does not hold 2 rows"
+done
+grep -qF '| demo.a_vs_rival.2^20 | fake bench a | 1.250 | 1.250..1.250 | 1.200 | pass |' "$tmp/out/SUMMARY.md" \
+    || fail "SUMMARY.md lacks the row of a"
+grep -q '^bench: 7 runs, 0 failed' "$tmp/log" || fail "the run count is not 6 headline runs + 1 bench run"
+
+# a floor the fake ratio misses: run_list fails, the summary still written
+printf 'demo.a_vs_rival.2^20 1.3 # a\ndemo.b_vs_rival.2^20 0.7 # b\n' > "$tmp/bench/floors.list"
+rm -f "$tmp/calls"
+(cd "$tmp" && PATH="$tmp/bin:$PATH" HEADLINE_RUNS=1 sh tools/run_list.sh headline out demo) > "$tmp/log2" 2>&1
+status=$?
+cat "$tmp/log2"
+[ "$status" -ne 0 ] || fail "a ratio below its floor did not fail run_list.sh"
+[ "$(tr '\n' ' ' < "$tmp/calls")" = "a b " ] || fail "headline mode ran more than the headline lines once each"
+grep -qF 'demo.a_vs_rival.2^20: median 1.250 below its floor 1.300' "$tmp/out/SUMMARY.md" || fail "SUMMARY.md does not name the failure"
+echo "ok: headline lines ran 3 times, interleaved; the summary passes and fails as its floors say"
