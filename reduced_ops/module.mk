@@ -22,3 +22,8 @@ reduced_ops/thread_count_invariance.SRCS := reduced_ops/thread_count_invariance.
                                             $(REDUCED_CPU_SRCS)
 reduced_ops/reduced_ops_sweep.SRCS := reduced_ops/reduced_ops_sweep.c reduced_ops/gpu/sweep_gpu.cu reduced_ops/gpu/ops_gpu.cu \
                                       reduced_ops/lib/picker.c $(REDUCED_CPU_SRCS)
+
+# The device code run on the CPU (common/emulator/, compiled with g++): graded
+# without a GPU, built with or without nvcc.
+PROGRAMS += reduced_ops/emulated_contraction
+reduced_ops/emulated_contraction.SRCS := reduced_ops/tests/emulated_contraction.cpp $(REDUCED_CPU_SRCS) $(EMU_SRCS)
