@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const int WARP_LANES = 32;
+
 /* Every warp sums its lanes' values; lane 0 stores the warp's sum. */
 template <typename T> __global__ void warp_sum_each_warp(const T *x, T *sums)
 {
@@ -50,9 +52,9 @@ template <typename T> static bool warp_case(elem_type type, bool integers, uint6
         return false;
     const reduce_input in = { type, (const float *)x, (const double *)x, THREADS };
     bool ok = true;
-    for (int w = 0; w < THREADS / 32; w++) {
+    for (int w = 0; w < THREADS / 32 && ok; w++) {
         double lane[32], exact = 0.0;
-        for (int l = 0; l < 32; l++)
+        for (int l = 0; l < WARP_LANES; l++)
             exact += lane[l] = (double)x[w * 32 + l];
         const double want = integers ? exact : device_reduce_emulate_warp(&in, lane);
         ok &= (double)sums[w] == want; /* a float converts to double exactly */
@@ -102,8 +104,8 @@ template <typename T> static bool device_cases(elem_type type, bool integers, ui
     const size_t sizes[] = { 1, 2, 5, 31, 32, 33, 1000, 4099, 8192, 20011 };
     bool ok = true;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
-        for (size_t offset = 0; offset < 4; offset += 1 + (offset == 1))
-            ok &= device_case<T>(type, sizes[s], offset, integers, seed, quiet);
+        for (size_t offset = 0; offset < 4 && ok; offset += 1 + (offset == 1)) /* up to the first failure */
+            ok = device_case<T>(type, sizes[s], offset, integers, seed, quiet);
     return ok;
 }
 

@@ -68,8 +68,8 @@ static void explain_stuck(int at_barrier, int exited)
     int t = 0;
     while (block.threads[t].wait != AT_BARRIER)
         t++;
-    report("__syncthreads() at %s:%d reached by %d of %d threads (%d have exited: every thread of a "
-           "block must reach every barrier)",
+    report("__syncthreads() at %s:%d reached by %d of %d threads (%d ended without it: every thread of "
+           "a block must reach every barrier)",
            block.threads[t].file, block.threads[t].line, at_barrier, block.count, exited);
 }
 

@@ -18,6 +18,8 @@
 
 namespace emu {
 
+static const int WARP_LANES = 32;
+
 const char *op_name(warp_op op)
 {
     static const char *const names[] = { "__syncwarp", "__ballot_sync", "__shfl_sync", "__shfl_up_sync",
@@ -71,10 +73,10 @@ static void exchange(int base, unsigned mask)
 {
     thread_state *lanes = &block.threads[base];
     unsigned ballot = 0;
-    for (int l = 0; l < 32; l++)
+    for (int l = 0; l < WARP_LANES; l++)
         if (mask >> l & 1u)
             ballot |= (unsigned)(lanes[l].value != 0) << l;
-    for (int l = 0; l < 32; l++) {
+    for (int l = 0; l < WARP_LANES; l++) {
         if (!(mask >> l & 1u))
             continue;
         thread_state *s = &lanes[l];
@@ -85,7 +87,7 @@ static void exchange(int base, unsigned mask)
             s->result = src < 0 ? ~(uint64_t)0 : lanes[src].value;
         }
     }
-    for (int l = 0; l < 32; l++)
+    for (int l = 0; l < WARP_LANES; l++)
         if (mask >> l & 1u)
             lanes[l].wait = RUNNABLE;
 }
@@ -95,7 +97,7 @@ static int group_ready(int t, bool explain)
 {
     const thread_state *s = &block.threads[t];
     const int base = t / 32 * 32;
-    for (int l = 0; l < 32; l++) {
+    for (int l = 0; l < WARP_LANES; l++) {
         if (!(s->mask >> l & 1u))
             continue;
         const char *why = NULL;

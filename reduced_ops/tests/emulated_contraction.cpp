@@ -178,6 +178,8 @@ static void check_row(op_kind op, op_shape shape, op_dtype dt, uint64_t seed, bo
     int passed = 0;
     for (int i = 0; i < n; i++) {
         const config c = configs[i];
+        if (!exact[part_of(c)] || !bits[part_of(c)])
+            continue; /* this part failed already: its first failure is enough to read */
         const bool e = dt == DTYPE_FLOAT ? exact_case<float>(&cp.plan, c, 3, seed)
                                          : exact_case<double>(&cp.plan, c, 3, seed);
         const bool b = dt == DTYPE_FLOAT ? bits_case<float>(&cp, c) : bits_case<double>(&cp, c);
