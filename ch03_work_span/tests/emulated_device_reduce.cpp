@@ -121,11 +121,11 @@ int main(int argc, char **argv)
               sizeof options / sizeof options[0]);
     if (!quiet)
         printf("gpu/device_reduce_kernels.cuh on the CPU emulator (offsets 0, 1, 3; a 2-SM grid):\n");
-    const bool warp_exact = warp_case<float>(ELEM_FLOAT, true, seed) & warp_case<double>(ELEM_DOUBLE, true, seed);
-    const bool warp_bits = warp_case<float>(ELEM_FLOAT, false, seed) & warp_case<double>(ELEM_DOUBLE, false, seed);
-    const bool dev_exact = device_cases<float>(ELEM_FLOAT, true, seed, quiet) &
+    const bool warp_exact = warp_case<float>(ELEM_FLOAT, true, seed) && warp_case<double>(ELEM_DOUBLE, true, seed);
+    const bool warp_bits = warp_case<float>(ELEM_FLOAT, false, seed) && warp_case<double>(ELEM_DOUBLE, false, seed);
+    const bool dev_exact = device_cases<float>(ELEM_FLOAT, true, seed, quiet) &&
                            device_cases<double>(ELEM_DOUBLE, true, seed, quiet);
-    const bool dev_bits = device_cases<float>(ELEM_FLOAT, false, seed, quiet) &
+    const bool dev_bits = device_cases<float>(ELEM_FLOAT, false, seed, quiet) &&
                           device_cases<double>(ELEM_DOUBLE, false, seed, quiet);
     int ok = verdict("warp_sum: exact on integer lanes, every warp, float and double", warp_exact);
     ok &= verdict("warp_sum: the bits of the CPU replay on random lanes", warp_exact && warp_bits);
