@@ -31,6 +31,14 @@ CC      ?= gcc
 CFLAGS  := -std=c11 -O2 -Wall -Wextra -Werror -ffp-contract=off -Icommon $(EXTRA_CFLAGS)
 LDLIBS  := -lm
 
+# --- C++: only for running kernels on the CPU (common/emulator/) -------------
+# A CUDA source is C++ (templates, references), so the programs that run a
+# kernel's own code on the CPU compile it with g++ and link with it. Kernels
+# say `#pragma unroll`, which g++ does not know: not a warning here.
+CXX      ?= g++
+CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -ffp-contract=off -Icommon \
+            -Icommon/emulator/include -Icommon/emulator $(EXTRA_CXXFLAGS)
+
 # --- CUDA ------------------------------------------------------------------
 NVCC ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
 # Default architecture: the local GPU's when there is one, otherwise real
@@ -76,7 +84,7 @@ else
   srcs_of = $($(1).SRCS)
   COMMON_GPU_SRC := common/gpu.cu
 endif
-linker_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(NVCC) $(NVARCH),$(CC))
+linker_of = $(if $(filter %.cpp,$($(1).SRCS)),$(CXX),$(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(NVCC) $(NVARCH),$(CC)))
 # A program's own link flags (<program>.LDFLAGS, e.g. -pthread), passed
 # through to the host compiler when nvcc links.
 ldflags_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(addprefix -Xcompiler ,$($(1).LDFLAGS)),$($(1).LDFLAGS))
@@ -102,6 +110,10 @@ endif
 $(BUILD)/obj/%.c.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(call chapter_includes,$<) $($<.CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/obj/%.cpp.o: %.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $(call chapter_includes,$<) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/%.cu.o: %.cu
 	@mkdir -p $(@D)

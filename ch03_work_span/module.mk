@@ -23,3 +23,10 @@ ch03_work_span/device_reduce_bench.SRCS := ch03_work_span/device_reduce_bench.c 
                                            ch03_work_span/lib/device_reduce_emulate.c \
                                            ch03_work_span/gpu/device_reduce.cu ch03_work_span/gpu/device_reduce_cub.cu \
                                            common/gpu/read_ceiling.cu
+
+# The kernels' own code run on the CPU (common/emulator/, compiled with g++):
+# graded without a GPU, built with or without nvcc.
+PROGRAMS += ch03_work_span/emulated_block_tree_sum ch03_work_span/emulated_device_reduce
+ch03_work_span/emulated_block_tree_sum.SRCS := ch03_work_span/tests/emulated_block_tree_sum.cpp $(EMU_SRCS)
+ch03_work_span/emulated_device_reduce.SRCS := ch03_work_span/tests/emulated_device_reduce.cpp \
+                                              ch03_work_span/lib/device_reduce_emulate.c $(EMU_SRCS)

@@ -7,3 +7,9 @@ common/test_common.SRCS := common/tests/test_common.c
 # The GPU template: C main + extern "C" launch function in a .cu file.
 PROGRAMS += common/gpu_smoke
 common/gpu_smoke.SRCS := common/gpu_smoke.c common/gpu/gpu_smoke.cu
+
+# The CPU emulator of CUDA kernels (common/emulator/): the sources every
+# emulation program links, and its own check.
+EMU_SRCS := common/emulator/emu_threads.cpp common/emulator/emu_block.cpp common/emulator/emu_warp.cpp
+PROGRAMS += common/emulator_check
+common/emulator_check.SRCS := common/emulator/tests/emulator_check.cpp $(EMU_SRCS)

@@ -43,3 +43,8 @@ reduced_ops/gpu/glass_bench_fmad.cu.NVFLAGS_OUT := --fmad=false
 REDUCED_GLASS_STAMP := $(BUILD)/obj/reduced_ops/gpu/glass_dir.stamp
 $(shell mkdir -p $(BUILD)/obj/reduced_ops/gpu && { echo '$(GLASS_DIR)' | cmp -s - $(REDUCED_GLASS_STAMP) || echo '$(GLASS_DIR)' > $(REDUCED_GLASS_STAMP); })
 $(BUILD)/obj/reduced_ops/gpu/glass_bench.cu.o $(BUILD)/obj/reduced_ops/gpu/glass_bench_fmad.cu.o: $(REDUCED_GLASS_STAMP)
+
+# The device code run on the CPU (common/emulator/, compiled with g++): graded
+# without a GPU, built with or without nvcc.
+PROGRAMS += reduced_ops/emulated_contraction
+reduced_ops/emulated_contraction.SRCS := reduced_ops/tests/emulated_contraction.cpp $(REDUCED_CPU_SRCS) $(EMU_SRCS)

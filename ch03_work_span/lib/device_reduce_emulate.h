@@ -29,6 +29,10 @@ void device_reduce_choose_geometry(reduce_geometry *g, elem_type type, size_t n,
 /* The bits device_reduce produces with geometry g (as a double). */
 double device_reduce_emulate(const reduce_input *in, const reduce_geometry *g);
 
+/* The bits warp_sum leaves in lane 0 when lane l holds lane[l] (overwrites
+ * lane): the replay the emulated kernels are checked against. */
+double device_reduce_emulate_warp(const reduce_input *in, double lane[32]);
+
 /* Neumaier-compensated sum in double, and sum |x|. */
 void reference_sum(const reduce_input *in, double *sum, double *sum_abs);
 

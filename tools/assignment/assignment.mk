@@ -25,6 +25,7 @@ GRADE_OUT ?= $(if $(KIT_CHAPTER),results.json,$(BUILD)/results.json)
 ifneq ($(GRADE_NO_WERROR),)
   CFLAGS  := $(filter-out -Werror,$(CFLAGS))
   NVFLAGS := $(filter-out --Werror all-warnings,$(NVFLAGS))
+  CXXFLAGS := $(filter-out -Werror,$(CXXFLAGS))
 endif
 
 .PHONY: assignment assignment-times assignment-hidden grade asg-build asg-programs

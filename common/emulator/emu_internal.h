@@ -1,0 +1,58 @@
+/* emu_internal.h - what the emulator's three parts share: the state of each
+ * emulated thread, and the block that is running now. Not for kernels. */
+#ifndef COMMON_EMULATOR_EMU_INTERNAL_H
+#define COMMON_EMULATOR_EMU_INTERNAL_H
+
+#include "cuda_shim.h"
+
+#include <ucontext.h>
+
+namespace emu {
+
+/* Where a thread stands when it is not running. */
+enum thread_wait { RUNNABLE, AT_BARRIER, AT_WARP_OP, EXITED };
+
+struct thread_state {
+    ucontext_t context;
+    thread_wait wait;
+    const char *file; /* where it waits (AT_BARRIER, AT_WARP_OP) */
+    int line;
+    /* AT_WARP_OP: the operation, its mask, what this lane offers, the
+     * operation's argument (delta, source lane, lane mask) and width; the
+     * scheduler writes `result` when the whole mask has arrived. */
+    warp_op op;
+    unsigned mask;
+    uint64_t value, result;
+    int arg, width;
+};
+
+struct block_run {
+    thread_state *threads;
+    int count;   /* blockDim.x * blockDim.y * blockDim.z */
+    int current; /* the thread running now, -1 in the scheduler */
+    bool failed; /* an error was reported: the launch stops */
+    ucontext_t scheduler;
+};
+extern block_run block;
+
+/* emu_threads.cpp: start `count` coroutines that each run body(ctx), and
+ * switch between them and the scheduler. */
+void threads_start(int count, void (*body)(void *), void *ctx);
+void resume(int t);          /* scheduler -> thread t, until it waits or ends */
+void wait_in_scheduler(void); /* thread -> scheduler */
+void set_indices(int t);     /* threadIdx of linear thread t */
+
+/* Prints "error: ..." with the block's coordinates, marks the launch failed.
+ * Called from a thread, it never returns (the thread is abandoned). */
+void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+[[noreturn]] void fail_in_thread(void);
+
+/* emu_warp.cpp: release every warp group whose lanes have all arrived.
+ * Returns the number released; with `explain`, reports why the first group
+ * that cannot be released waits forever. */
+int release_warp_groups(bool explain);
+const char *op_name(warp_op op);
+
+} // namespace emu
+
+#endif

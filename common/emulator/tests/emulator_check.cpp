@@ -1,0 +1,170 @@
+/* emulator_check.cpp - the CPU emulator of CUDA kernels (common/emulator/)
+ * checked on small kernels whose results are known, and on the mistakes it
+ * must catch (--trap): each of those launches reports one line
+ * "error: ..." and the program exits 1, instead of hanging as a GPU could. */
+#include "cuda_shim.h"
+#include "emu_launch.h"
+
+#include "common.h"
+#include "warp.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Each lane's value after one shuffle of v = lane * 10, for every kind. */
+__global__ void shuffle_kinds(int *down, int *up, int *xr, int *idx, unsigned *ballot)
+{
+    const int lane = threadIdx.x % 32, v = lane * 10;
+    down[threadIdx.x] = __shfl_down_sync(FULL_WARP, v, 3);
+    up[threadIdx.x] = __shfl_up_sync(FULL_WARP, v, 5);
+    xr[threadIdx.x] = __shfl_xor_sync(FULL_WARP, v, 6, 16);
+    idx[threadIdx.x] = __shfl_sync(FULL_WARP, v, 7);
+    ballot[threadIdx.x] = __ballot_sync(FULL_WARP, lane % 3 == 0);
+}
+
+static bool check_shuffles(void)
+{
+    int down[64], up[64], xr[64], idx[64];
+    unsigned ballot[64], expect_ballot = 0;
+    for (int l = 0; l < 32; l += 3)
+        expect_ballot |= 1u << l;
+    if (emu_launch(shuffle_kinds, dim3(1), dim3(64), down, up, xr, idx, ballot) != 0)
+        return false;
+    bool ok = true;
+    for (int t = 0; t < 64; t++) {
+        const int l = t % 32;
+        ok &= down[t] == (l + 3 < 32 ? l + 3 : l) * 10;
+        ok &= up[t] == (l >= 5 ? l - 5 : l) * 10;
+        ok &= xr[t] == (l ^ 6) * 10 && idx[t] == 70 && ballot[t] == expect_ballot;
+    }
+    return ok;
+}
+
+/* Writes before the barrier, reads a neighbour's write after it: correct
+ * only if every thread of the block passed the barrier before any read. */
+__global__ void rotate_through_shared(const int *in, int *out)
+{
+    __shared__ int cell[256];
+    cell[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+    __syncthreads();
+    out[blockIdx.x * blockDim.x + threadIdx.x] = cell[(threadIdx.x + 1) % blockDim.x];
+}
+
+static bool check_barrier(void)
+{
+    int in[3 * 96], out[3 * 96];
+    for (int i = 0; i < 3 * 96; i++)
+        in[i] = i * 7 + 1;
+    if (emu_launch(rotate_through_shared, dim3(3), dim3(96), in, out) != 0)
+        return false;
+    bool ok = true;
+    for (int b = 0; b < 3; b++)
+        for (int t = 0; t < 96; t++)
+            ok &= out[b * 96 + t] == in[b * 96 + (t + 1) % 96];
+    return ok;
+}
+
+/* A block of 40: its second warp has 8 lanes, and a mask of those 8 works. */
+__global__ void partial_warp_sum(int *out)
+{
+    const int lane = threadIdx.x % 32;
+    const unsigned mask = threadIdx.x < 32 ? FULL_WARP : 0xffu;
+    int v = (int)threadIdx.x;
+    for (int offset = 4; offset > 0; offset /= 2)
+        v += __shfl_down_sync(mask, v, offset, 8);
+    if (lane % 8 == 0)
+        out[threadIdx.x / 8] = v;
+}
+
+static bool check_partial_warp(void)
+{
+    int out[5] = { 0 };
+    if (emu_launch(partial_warp_sum, dim3(1), dim3(40), out) != 0)
+        return false;
+    bool ok = true;
+    for (int g = 0; g < 5; g++)
+        ok &= out[g] == 8 * (8 * g) + 28; /* 8g + (8g+1) + ... + (8g+7) */
+    return ok;
+}
+
+/* ---- the traps: each must fail with one clear line --------------------- */
+
+/* The barrier inside a branch only 37 of the 64 threads take. */
+__global__ void divergent_barrier(int *x)
+{
+    if (threadIdx.x < 37) {
+        x[threadIdx.x] += 1;
+        __syncthreads();
+    }
+}
+
+/* Lanes 0..15 leave early, the rest shuffle with the full mask. */
+__global__ void exited_lane(int *x)
+{
+    if (threadIdx.x % 32 < 16)
+        return;
+    x[threadIdx.x] = __shfl_down_sync(FULL_WARP, x[threadIdx.x], 1);
+}
+
+/* A block of 48 threads: the second warp has 16 lanes, the mask claims 32. */
+__global__ void partial_warp_full_mask(int *x)
+{
+    x[threadIdx.x] = __shfl_down_sync(FULL_WARP, x[threadIdx.x], 8);
+}
+
+/* Every lane shuffles, but with a mask of the lower 16 lanes only. */
+__global__ void mask_leaves_caller_out(int *x)
+{
+    x[threadIdx.x] = __shfl_xor_sync(0x0000ffffu, x[threadIdx.x], 1);
+}
+
+/* Even threads wait at one barrier, odd threads at another. */
+__global__ void two_barriers(int *x)
+{
+    if (threadIdx.x % 2 == 0)
+        __syncthreads();
+    else
+        __syncthreads();
+    x[threadIdx.x] = 0;
+}
+
+static int run_trap(const char *trap)
+{
+    int x[64] = { 0 };
+    int status = 0;
+    if (strcmp(trap, "divergent-barrier") == 0)
+        status = emu_launch(divergent_barrier, dim3(1), dim3(64), x);
+    else if (strcmp(trap, "exited-lane") == 0)
+        status = emu_launch(exited_lane, dim3(1), dim3(64), x);
+    else if (strcmp(trap, "partial-warp-full-mask") == 0)
+        status = emu_launch(partial_warp_full_mask, dim3(1), dim3(48), x);
+    else if (strcmp(trap, "mask-leaves-caller-out") == 0)
+        status = emu_launch(mask_leaves_caller_out, dim3(1), dim3(32), x);
+    else
+        status = emu_launch(two_barriers, dim3(1), dim3(32), x);
+    verdict("the emulator reports the mistake (the error line above)", status != 0);
+    return EXIT_MISMATCH; /* a trap fails, reported or not: the test looks for the error line */
+}
+
+int main(int argc, char **argv)
+{
+    const char *trap = NULL;
+    int quiet = 0;
+    const cli_option options[] = {
+        { "--trap", CLI_CHOICE, &trap, "launch a kernel with this mistake (exits 1)", 0, 0,
+          "divergent-barrier|exited-lane|partial-warp-full-mask|mask-leaves-caller-out|two-barriers" },
+        { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
+    };
+    cli_parse(argc, argv, "Checks the CPU emulator of CUDA kernels on kernels with known results.", options,
+              sizeof options / sizeof options[0]);
+    if (trap)
+        return run_trap(trap);
+    if (!quiet)
+        printf("kernels run on the CPU, thread by thread (common/emulator/)\n");
+    int ok = 1;
+    ok &= verdict("shuffles (down, up, xor width 16, index) and ballot give every lane its partner's value",
+                  check_shuffles());
+    ok &= verdict("a __syncthreads() orders every write before every read, block after block", check_barrier());
+    ok &= verdict("a partial warp of 8 lanes sums with its own mask and width 8", check_partial_warp());
+    return exit_status(ok);
+}
