@@ -6,9 +6,17 @@ CANONICAL_CPU_SRCS := canonical_scan/lib/pairwise.c canonical_scan/lib/lanes_red
                       canonical_scan/lib/scan_policies.c canonical_scan/lib/p4016_data.c
 CANONICAL_GPU_SRCS := canonical_scan/gpu/gpu_reduce.cu canonical_scan/gpu/gpu_scan.cu
 
+# The vectorised, threaded reduce (POSIX threads: no OpenMP runtime needed).
+# -O3 for the loops over lanes; no -march, so the library runs on any
+# machine of its architecture (the bench program builds its own copy for
+# the host, cpu_reduce_native.c).
+CANONICAL_THREADED_SRCS := canonical_scan/lib/cpu_reduce.c canonical_scan/lib/cpu_threads.c
+canonical_scan/lib/cpu_reduce.c.CFLAGS := -O3
+
 PROGRAMS += canonical_scan/canonical_reduce canonical_scan/canonical_scan
-canonical_scan/canonical_reduce.SRCS := canonical_scan/canonical_reduce.c \
+canonical_scan/canonical_reduce.SRCS := canonical_scan/canonical_reduce.c $(CANONICAL_THREADED_SRCS) \
                                         $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
+canonical_scan/canonical_reduce.LDLIBS := -lpthread
 canonical_scan/canonical_scan.SRCS := canonical_scan/canonical_scan.c \
                                       $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
 
@@ -16,6 +24,10 @@ canonical_scan/canonical_scan.SRCS := canonical_scan/canonical_scan.c \
 PROGRAMS += canonical_scan/test_canonical_cpu canonical_scan/policy_expressions
 canonical_scan/test_canonical_cpu.SRCS := canonical_scan/tests/test_canonical_cpu.c \
                                           canonical_scan/lib/named_expression.c $(CANONICAL_CPU_SRCS)
+PROGRAMS += canonical_scan/test_cpu_reduce
+canonical_scan/test_cpu_reduce.SRCS := canonical_scan/tests/test_cpu_reduce.c $(CANONICAL_THREADED_SRCS) \
+                                       $(CANONICAL_CPU_SRCS)
+canonical_scan/test_cpu_reduce.LDLIBS := -lpthread
 canonical_scan/policy_expressions.SRCS := canonical_scan/policy_expressions.c \
                                           canonical_scan/lib/named_expression.c $(CANONICAL_CPU_SRCS)
 
