@@ -74,3 +74,19 @@ PROGRAMS += canonical_scan/fma_contraction
 canonical_scan/fma_contraction.SRCS := canonical_scan/fma_contraction.c canonical_scan/lib/multiply_add_separate.c \
                                        canonical_scan/lib/multiply_add_fused.c $(CANONICAL_CPU_SRCS)
 canonical_scan/lib/multiply_add_fused.c.CFLAGS := -ffp-contract=fast $(if $(filter x86_64 amd64,$(shell uname -m)),-mfma)
+
+# The CPU benchmark of the canonical reduce against a plain loop, omp simd,
+# OpenMP reductions and the read bandwidth. Its copy of the reduce and its
+# rivals are built for this machine (-O3 -march=native) -- the library
+# stays portable -- and the rivals with OpenMP when the compiler has a
+# runtime for it (clang: libomp-dev), else with -fopenmp-simd only (the
+# parallel rivals then say "skipped: built without OpenMP").
+CANONICAL_NATIVE = $(shell $(CC) -march=native -x c -c /dev/null -o /dev/null 2>/dev/null && echo -march=native)
+CANONICAL_OPENMP = $(shell printf 'int main(void){return 0;}' | $(CC) -fopenmp -x c - -o /dev/null 2>/dev/null && echo -fopenmp)
+PROGRAMS += canonical_scan/cpu_reduce_bench
+canonical_scan/cpu_reduce_bench.SRCS := canonical_scan/cpu_reduce_bench.c canonical_scan/lib/cpu_reduce_native.c \
+                                        canonical_scan/lib/sum_baselines.c canonical_scan/lib/cpu_threads.c \
+                                        canonical_scan/lib/cpu_only_device.c common/run_header.c $(CANONICAL_CPU_SRCS)
+canonical_scan/lib/cpu_reduce_native.c.CFLAGS = -O3 $(CANONICAL_NATIVE)
+canonical_scan/lib/sum_baselines.c.CFLAGS = -O3 $(CANONICAL_NATIVE) $(or $(CANONICAL_OPENMP),-fopenmp-simd)
+canonical_scan/cpu_reduce_bench.LDLIBS = $(CANONICAL_OPENMP) -lpthread
