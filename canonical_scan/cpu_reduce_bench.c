@@ -5,7 +5,7 @@
  * the plain loop, the `omp simd` loop, the canonical reduce with L = 16 and
  * L = 128, and a read of the array. --max-n (default 2^28 doubles, 2 GiB:
  * from memory) on ALL threads: the same read on all threads and on one,
- * OpenMP's `parallel for` and `parallel for simd` reductions, and the
+ * OpenMP's `parallel for` reduction, plain and over `omp simd` blocks, and the
  * canonical reduce with L = 16 and 128.
  *
  * Every row of a size is timed once per repetition, in turn, so that a
@@ -244,7 +244,7 @@ static int bench_large(size_t n, uint64_t seed, unsigned threads, int reps, FILE
         { "read: integer sum of the bits", READ, threads, { 0 }, 0, 0 },
         { "read: integer sum of the bits", READ, 1, { 0 }, 0, 0 },
         { "`omp parallel for reduction(+:s)`", OMP_PAR, threads, { 0 }, 0, 0 },
-        { "`omp parallel for simd reduction(+:s)`", OMP_PAR_SIMD, threads, { 0 }, 0, 0 },
+        { "`omp parallel for` of `omp simd` blocks", OMP_PAR_SIMD, threads, { 0 }, 0, 0 },
         { "canonical reduce, L = 16 (SIMD, threads)", CANON16, threads, { 0 }, 0, 0 },
         { "canonical reduce, L = 128 (SIMD, threads)", CANON128, threads, { 0 }, 0, 0 },
     };
@@ -261,8 +261,8 @@ static int bench_large(size_t n, uint64_t seed, unsigned threads, int reps, FILE
     write_ratio(ratios, "cpu_l128_allt_of_read_bw", sz, &rows[5], &rows[0], reps, "canonical reduce L = 128, all threads, as a fraction of the all-thread read bandwidth");
     write_ratio(ratios, "cpu_l16_allt_vs_omp_reduction", sz, &rows[4], &rows[2], reps, "canonical reduce L = 16 vs omp parallel for reduction(+), all threads");
     write_ratio(ratios, "cpu_l128_allt_vs_omp_reduction", sz, &rows[5], &rows[2], reps, "canonical reduce L = 128 vs omp parallel for reduction(+), all threads");
-    write_ratio(ratios, "cpu_l16_allt_vs_omp_simd_reduction", sz, &rows[4], &rows[3], reps, "canonical reduce L = 16 vs omp parallel for simd reduction(+), all threads");
-    write_ratio(ratios, "cpu_l128_allt_vs_omp_simd_reduction", sz, &rows[5], &rows[3], reps, "canonical reduce L = 128 vs omp parallel for simd reduction(+), all threads");
+    write_ratio(ratios, "cpu_l16_allt_vs_omp_simd_reduction", sz, &rows[4], &rows[3], reps, "canonical reduce L = 16 vs omp parallel for reduction(+) of omp simd blocks, all threads");
+    write_ratio(ratios, "cpu_l128_allt_vs_omp_simd_reduction", sz, &rows[5], &rows[3], reps, "canonical reduce L = 128 vs omp parallel for reduction(+) of omp simd blocks, all threads");
     free(x);
     return ok;
 }

@@ -27,12 +27,10 @@
 #define LEVELS 64       /* a counter level per bit of the row count */
 
 typedef double vd8 __attribute__((vector_size(64)));
-#if defined(__GNUC__) && !defined(__clang__)
-/* gcc notes that a 64-byte vector passed by value would use another calling
- * convention with AVX-512 than without; every function that takes one is
- * static and inlined, so no call crosses that boundary. */
+/* gcc and clang note that a 64-byte vector passed by value would use another
+ * calling convention with AVX-512 than without; every function that takes
+ * one is static and inlined, so no call crosses that boundary. */
 #pragma GCC diagnostic ignored "-Wpsabi"
-#endif
 
 static inline vd8 load8(const double *p)
 {

@@ -28,7 +28,8 @@ int sum_have_openmp(void);
  * thread folds a contiguous block, the runtime adds the partial sums. */
 double sum_omp_parallel(const double *x, size_t n, unsigned threads);
 
-/* `#pragma omp parallel for simd reduction(+:s)`: both of the above. */
+/* Both of the above: a `parallel for` reduction over `threads` contiguous
+ * blocks, each summed by the omp simd loop. */
 double sum_omp_parallel_simd(const double *x, size_t n, unsigned threads);
 
 /* The 64-bit integer sum of the bit patterns of x[0..n-1]: integer addition
