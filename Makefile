@@ -15,6 +15,7 @@
 # Its module.mk lists its programs:
 #   PROGRAMS += ch11_linked_lists/list_rank
 #   ch11_linked_lists/list_rank.SRCS := ch11_linked_lists/list_rank.c ch11_linked_lists/gpu/pointer_jump.cu
+#   ch11_linked_lists/list_rank.LDLIBS := -lpthread     (optional: extra link flags)
 # Every source sees common/ and its own chapter's lib/ and gpu/ as include
 # folders. Without nvcc (make NVCC=) every program is still built: the .cu
 # files are replaced by the chapter's gpu/no_cuda.c, so the CPU paths run
@@ -130,7 +131,7 @@ $(COMMON_GPU_LIB): $(COMMON_GPU_OBJS)
 define PROGRAM_RULES
 $(BUILD)/$(1): $(patsubst %,$(BUILD)/obj/%.o,$(call srcs_of,$(1))) $(if $(call cuda_srcs,$(1)),$(COMMON_GPU_LIB)) $(COMMON_LIB)
 	@mkdir -p $$(@D)
-	$(call linker_of,$(1)) -o $$@ $$^ $$(LDLIBS) $(call ldflags_of,$(1))
+	$(call linker_of,$(1)) -o $$@ $$^ $$($(1).LDLIBS) $$(LDLIBS) $(call ldflags_of,$(1))
 endef
 $(foreach p,$(PROGRAMS),$(eval $(call PROGRAM_RULES,$(p))))
 

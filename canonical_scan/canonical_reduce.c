@@ -2,7 +2,9 @@
  * the CPU and/or the GPU, checked against the published golden values, a
  * second CPU route and (with a GPU) each other, bit for bit. With --hex,
  * stdout holds only the result's bit pattern; with --bench, the CPU reduce
- * is timed against a plain `for` loop sum.
+ * is timed against a plain `for` loop sum. --threads T adds the vectorised
+ * reduce of cpu_reduce.c on T threads, checked against the library; its
+ * value is then the one --hex prints (for --on cpu).
  *
  * --dot draws the lanes and their binary counters (Graphviz DOT) from the
  * library's lane-by-lane route; --reassociate commits the mistake this
@@ -10,6 +12,7 @@
 #include "common.h"
 #include "canonical_cpu.h"
 #include "canonical_gpu.h"
+#include "cpu_reduce.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -39,8 +42,8 @@ static uint64_t golden_bits(uint64_t n, unsigned lanes, uint64_t seed, int hosti
     return 0;
 }
 
-// [listing plain-loop]
-/* The baseline a professional would write: one chain of dependent additions. */
+/* The baseline a professional would write: one chain of dependent additions
+ * (cpu_reduce_bench measures the stronger rivals). */
 static double plain_loop_sum(const double *x, size_t n)
 {
     double s = 0.0;
@@ -48,7 +51,6 @@ static double plain_loop_sum(const double *x, size_t n)
         s += x[i];
     return s;
 }
-// [end]
 
 static volatile double bench_sink; /* keeps the timed sums alive */
 
@@ -256,7 +258,7 @@ static void print_header(FILE *trace, uint64_t n, uint64_t lanes, uint64_t seed,
 /* The routes asked for, each checked against the CPU library; *result is
  * what --hex prints (the GPU's value with --on gpu). */
 static int run_routes(FILE *trace, run_on where, const double *x, size_t n, unsigned lanes, int has_init,
-                      double init, int quiet, double *result)
+                      double init, unsigned threads, int quiet, double *result)
 {
     char hex_buf[HEX64_LEN];
     int ok = 1;
@@ -270,6 +272,17 @@ static int run_routes(FILE *trace, run_on where, const double *x, size_t n, unsi
         }
         ok &= verdict_to(trace, "CPU row-by-row and lane-by-lane routes agree bit for bit",
                          doubles_bit_equal(cpu, by_lane));
+    }
+    if ((where & RUN_CPU) && threads > 0) {
+        const double simd = canonical_reduce_threads(x, n, lanes, has_init, init, threads);
+        if (!quiet) {
+            char label[32];
+            snprintf(label, sizeof label, "SIMD, T = %u", threads);
+            fprintf(trace, "CPU  %-13s %-24.17g %s\n", label, simd, double_hex(simd, hex_buf));
+        }
+        ok &= verdict_to(trace, "CPU vectorised, threaded route equals the row-by-row route bit for bit",
+                         doubles_bit_equal(simd, cpu));
+        *result = simd;
     }
     if (where & RUN_GPU) {
         const double gpu = gpu_canonical_reduce(x, n, lanes, has_init, init);
@@ -288,7 +301,7 @@ static int run_routes(FILE *trace, run_on where, const double *x, size_t n, unsi
 
 int main(int argc, char **argv)
 {
-    uint64_t n = 1000000, lanes = 16, seed = LCG64_DEFAULT_SEED, reps = 21;
+    uint64_t n = 1000000, lanes = 16, seed = LCG64_DEFAULT_SEED, reps = 21, threads = 0;
     int hostile = 0, hex = 0, bench = 0, quiet = 0, dot = 0, reassociate = 0;
     double init = NAN; /* cli_parse accepts only finite numbers: NaN means "not given" */
     const char *on = NULL;
@@ -299,6 +312,7 @@ int main(int argc, char **argv)
         { "--hostile", CLI_FLAG, &hostile, "add the P4016 cancellation overlay (+-1e16)", 0, 0, NULL },
         { "--init", CLI_DOUBLE, &init, "initial value, applied once as init + R (default none)", 0, 0, NULL },
         CLI_OPTION_ON(&on),
+        { "--threads", CLI_U64, &threads, "also run the vectorised reduce on T CPU threads (default: not run)", 1, 1024, NULL },
         { "--hex", CLI_FLAG, &hex, "stdout: only the result's bits, 0x + 16 hex digits", 0, 0, NULL },
         { "--bench", CLI_FLAG, &bench, "time the CPU reduce against a plain for-loop sum", 0, 0, NULL },
         { "--reps", CLI_U64, &reps, "timed repetitions for --bench (default 21)", 1, 1000, NULL },
@@ -319,6 +333,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --dot draws at most 64 elements and 64 lanes\n");
         return EXIT_BAD_INPUT;
     }
+    if (threads > 0 && on != NULL && strcmp(on, "gpu") == 0) {
+        fprintf(stderr, "error: --threads runs a CPU route; use --on cpu or --on both\n");
+        return EXIT_BAD_INPUT;
+    }
     const run_on where = cli_resolve_on(on);
     double *x = alloc_or_exit(n, sizeof(double), "the data set");
     p4016_data(seed, hostile, x, n);
@@ -331,7 +349,7 @@ int main(int argc, char **argv)
         print_header(trace, n, lanes, seed, hostile, has_init, init);
     double result;
     char hex_buf[HEX64_LEN];
-    int ok = run_routes(trace, where, x, n, (unsigned)lanes, has_init, init, quiet, &result);
+    int ok = run_routes(trace, where, x, n, (unsigned)lanes, has_init, init, (unsigned)threads, quiet, &result);
     const uint64_t published = golden_bits(n, (unsigned)lanes, seed, hostile, has_init);
     if (published) {
         if (!quiet)

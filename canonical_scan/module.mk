@@ -6,9 +6,17 @@ CANONICAL_CPU_SRCS := canonical_scan/lib/pairwise.c canonical_scan/lib/lanes_red
                       canonical_scan/lib/scan_policies.c canonical_scan/lib/p4016_data.c
 CANONICAL_GPU_SRCS := canonical_scan/gpu/gpu_reduce.cu canonical_scan/gpu/gpu_scan.cu
 
+# The vectorised, threaded reduce (POSIX threads: no OpenMP runtime needed).
+# -O3 for the loops over lanes; no -march, so the library runs on any
+# machine of its architecture (the bench program builds its own copy for
+# the host, cpu_reduce_native.c).
+CANONICAL_THREADED_SRCS := canonical_scan/lib/cpu_reduce.c canonical_scan/lib/cpu_threads.c
+canonical_scan/lib/cpu_reduce.c.CFLAGS := -O3
+
 PROGRAMS += canonical_scan/canonical_reduce canonical_scan/canonical_scan
-canonical_scan/canonical_reduce.SRCS := canonical_scan/canonical_reduce.c \
+canonical_scan/canonical_reduce.SRCS := canonical_scan/canonical_reduce.c $(CANONICAL_THREADED_SRCS) \
                                         $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
+canonical_scan/canonical_reduce.LDLIBS := -lpthread
 canonical_scan/canonical_scan.SRCS := canonical_scan/canonical_scan.c \
                                       $(CANONICAL_CPU_SRCS) $(CANONICAL_GPU_SRCS)
 
@@ -16,6 +24,10 @@ canonical_scan/canonical_scan.SRCS := canonical_scan/canonical_scan.c \
 PROGRAMS += canonical_scan/test_canonical_cpu canonical_scan/policy_expressions
 canonical_scan/test_canonical_cpu.SRCS := canonical_scan/tests/test_canonical_cpu.c \
                                           canonical_scan/lib/named_expression.c $(CANONICAL_CPU_SRCS)
+PROGRAMS += canonical_scan/test_cpu_reduce
+canonical_scan/test_cpu_reduce.SRCS := canonical_scan/tests/test_cpu_reduce.c $(CANONICAL_THREADED_SRCS) \
+                                       $(CANONICAL_CPU_SRCS)
+canonical_scan/test_cpu_reduce.LDLIBS := -lpthread
 canonical_scan/policy_expressions.SRCS := canonical_scan/policy_expressions.c \
                                           canonical_scan/lib/named_expression.c $(CANONICAL_CPU_SRCS)
 
@@ -63,3 +75,19 @@ PROGRAMS += canonical_scan/fma_contraction
 canonical_scan/fma_contraction.SRCS := canonical_scan/fma_contraction.c canonical_scan/lib/multiply_add_separate.c \
                                        canonical_scan/lib/multiply_add_fused.c $(CANONICAL_CPU_SRCS)
 canonical_scan/lib/multiply_add_fused.c.CFLAGS := -ffp-contract=fast $(if $(filter x86_64 amd64,$(shell uname -m)),-mfma)
+
+# The CPU benchmark of the canonical reduce against a plain loop, omp simd,
+# OpenMP reductions and the read bandwidth. Its copy of the reduce and its
+# rivals are built for this machine (-O3 -march=native) -- the library
+# stays portable -- and the rivals with OpenMP when the compiler has a
+# runtime for it (clang: libomp-dev), else with -fopenmp-simd only (the
+# parallel rivals then say "skipped: built without OpenMP").
+CANONICAL_NATIVE = $(shell $(CC) -march=native -x c -c /dev/null -o /dev/null 2>/dev/null && echo -march=native)
+CANONICAL_OPENMP = $(shell printf 'int main(void){return 0;}' | $(CC) -fopenmp -x c - -o /dev/null 2>/dev/null && echo -fopenmp)
+PROGRAMS += canonical_scan/cpu_reduce_bench
+canonical_scan/cpu_reduce_bench.SRCS := canonical_scan/cpu_reduce_bench.c canonical_scan/lib/cpu_reduce_native.c \
+                                        canonical_scan/lib/sum_baselines.c canonical_scan/lib/cpu_threads.c \
+                                        canonical_scan/lib/cpu_only_device.c common/run_header.c $(CANONICAL_CPU_SRCS)
+canonical_scan/lib/cpu_reduce_native.c.CFLAGS = -O3 $(CANONICAL_NATIVE)
+canonical_scan/lib/sum_baselines.c.CFLAGS = -O3 $(CANONICAL_NATIVE) $(or $(CANONICAL_OPENMP),-fopenmp-simd)
+canonical_scan/cpu_reduce_bench.LDLIBS = $(CANONICAL_OPENMP) -lpthread
