@@ -22,3 +22,8 @@ void gpu_require_device(void)
     printf("skipped: this program measures the CPU only\n");
     exit(EXIT_NO_GPU);
 }
+
+long gpu_l2_cache_bytes(void)
+{
+    return 0; /* no GPU L2 to report */
+}
