@@ -17,7 +17,9 @@ static int bench(int argc, char **argv, int min_log, int max_log, int reps, uint
     gpu_require_device();
     FILE *dat = cli_open_output(dat_path);
     if (dat)
-        fprintf(dat, "# n array_sum_ms list_walk_ms (GPU, medians)\n");
+        fprintf(dat, "# n array_sum_ms list_walk_ms (GPU, medians)\n"
+                     "# l2_bytes %ld (cudaDevAttrL2CacheSize of the GPU that ran this)\n",
+                gpu_l2_cache_bytes());
     print_run_header(argc, argv);
     printf("Sum of n int32 values on the GPU: the array with a full grid (grid-stride loop, block\n"
            "tree, one atomic per block) versus the same values in a random-order linked list\n"

@@ -10,8 +10,12 @@ set output outfile
 data = "ch11_linked_lists/results/sum_scaling_h200.dat"
 
 # every list node is 8 bytes {value, next}: the pool's size in bytes is 8n
-l2_bytes = 60e6                     # the H200's L2 cache
+# the L2 size the bench queried (cudaDevAttrL2CacheSize), from the data's header
+l2_text = system("awk '/^# l2_bytes/ { print $3; exit }' ".data)
+if (strlen(l2_text) == 0) { print "error: ".data." has no '# l2_bytes' line"; exit status 1 }
+l2_bytes = real(l2_text)
 l2_nodes = l2_bytes / 8
+l2_label = sprintf("L2 = %.0f MiB", l2_bytes / 1048576)
 
 set multiplot layout 2,1 margins 0.12,0.96,0.09,0.92 spacing 0,0.1
 
@@ -32,7 +36,7 @@ set x2label "size of the list's node pool (8 bytes per node)"
 set xlabel ""
 set ylabel "time per sum (ms, median)"
 set arrow 1 from l2_nodes, graph 0 to l2_nodes, graph 1 nohead dashtype 2 lc rgb "#999999"
-set label 1 "L2 = 60 MB" at l2_nodes, 0.003 right offset -0.5,0 textcolor rgb "#666666"
+set label 1 l2_label at l2_nodes, 0.003 right offset -0.5,0 textcolor rgb "#666666"
 set key top left box opaque samplen 2 spacing 1.2 width 1
 plot data using 1:3 with linespoints lw 2 pt 7 lc rgb "#d62728" title "list, one thread following next", \
      "" using 1:2 with linespoints lw 2 pt 5 lc rgb "#1f77b4" title "array, full grid (grid-stride + block tree)"
@@ -48,7 +52,7 @@ set format y "%g"
 set xlabel "nodes n (random order)"
 set ylabel "list walk: ns per hop"
 unset label 1
-set label 2 "L2 = 60 MB" at l2_nodes, 30 right offset -0.5,0 textcolor rgb "#666666"
+set label 2 l2_label at l2_nodes, 30 right offset -0.5,0 textcolor rgb "#666666"
 unset key
 plot data using 1:($3 * 1e6 / $1) with linespoints lw 2 pt 7 lc rgb "#d62728", \
      "" using 1:($3 * 1e6 / $1):(sprintf("%.0f", $3 * 1e6 / $1)) with labels offset 0,1 font "sans,10" textcolor rgb "#444444"
