@@ -23,7 +23,7 @@ set xlabel "nodes n (random order)"
 set ylabel "time to rank every node (ms, median)"
 set key top left box opaque samplen 2 spacing 1.2 width 1
 
-# the ratio of the issue's first target (CPU walk / ruling set), read from the
+# the ratio the book quotes first (CPU walk / ruling set), read from the
 # last row of the data, drawn as a bracket at the largest size
 stats data using 1:2 nooutput
 n_max = STATS_max_x
