@@ -1,8 +1,10 @@
 # canonical_vs_cub.gp - the price of determinism: GB/s of the canonical reduce
 # and scans beside CUB's, measured in the same run on the H200
-# (data: canonical_scan/results/bench_h200.dat, written on 2026-11-30 by
-#  build/canonical_scan/canonical_bench --reps 50 --dat canonical_scan/results/bench_h200.dat).
+# (data: canonical_scan/results/bench_h200.dat, the GB/s of the run of
+#  build/canonical_scan/canonical_bench --reps 50 --dat canonical_scan/results/bench_h200.dat
+#  whose log is canonical_scan/results/h200_2026-12-01_bench.md).
 # Columns: log2N cub_reduce reduce_L16 reduce_L128 reduce_L1 cub_scan block_dyadic256 iterated_pairwise
+# read_ceiling (the last one is not drawn: the copy line below stands for the ceiling)
 # (GB/s = bytes read + written / median time: 8 N for a reduce, 16 N for a scan)
 set terminal svg size 860,560 font "sans,12"
 set encoding utf8
@@ -10,8 +12,8 @@ set output outfile
 data = "canonical_scan/results/bench_h200.dat"
 
 # the ceiling for context: a 4096 MiB device-to-device copy on the same H200,
-# the same day (bench/copy_ceiling_h200_2026-11-30.md), read + write
-copy_gbs = 4255
+# the same day (bench/h200_2026-12-01_copy_ceiling.md), read + write
+copy_gbs = 4236
 
 # one group of bars per size: the four reduces, a gap, the three scans
 group = 9.0
