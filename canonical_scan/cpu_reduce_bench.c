@@ -228,11 +228,13 @@ static int bench_small(size_t n, uint64_t seed, int reps, FILE *ratios)
     write_ratio(ratios, "cpu_l128_1t_vs_plain", sz, &rows[3], &rows[0], reps, "canonical reduce L = 128, 1 thread (SIMD) vs plain for-loop sum, host CPU");
     write_ratio(ratios, "cpu_l16_1t_vs_omp_simd", sz, &rows[2], &rows[1], reps, "canonical reduce L = 16, 1 thread vs omp simd reduction (reassociating), host CPU");
     write_ratio(ratios, "cpu_l128_1t_vs_omp_simd", sz, &rows[3], &rows[1], reps, "canonical reduce L = 128, 1 thread vs omp simd reduction (reassociating), host CPU");
-    if (ratios != NULL) /* the goal as a rival: the time of 8N bytes at 28 GB/s */
+    /* A fixed line as the rival: the time of 8N bytes at 28 GB/s, a little
+     * above the 24-26 GB/s of P4016's AVX-512 demonstrator at this size. */
+    if (ratios != NULL)
         for (int i = 2; i <= 3; i++) {
-            const double ours = summarise(&rows[i], reps).median, goal = 8.0 * (double)n / 28e6;
-            fprintf(ratios, "canonical.cpu_l%d_1t_vs_28gbs.%s\t%.4f\t%.1f\t%.1f\tcanonical reduce L = %d, 1 thread, GB/s over the 28 GB/s goal\n",
-                    i == 2 ? 16 : 128, sz, goal / ours, 1e3 * ours, 1e3 * goal, i == 2 ? 16 : 128);
+            const double ours = summarise(&rows[i], reps).median, line = 8.0 * (double)n / 28e6;
+            fprintf(ratios, "canonical.cpu_l%d_1t_vs_28gbs.%s\t%.4f\t%.1f\t%.1f\tcanonical reduce L = %d, 1 thread, GB/s over a 28 GB/s line\n",
+                    i == 2 ? 16 : 128, sz, line / ours, 1e3 * ours, 1e3 * line, i == 2 ? 16 : 128);
         }
     free(x);
     return ok;
