@@ -12,9 +12,9 @@
  *
  * Lanes are handled BLOCK_LANES at a time (a column block). For each block,
  * a tile of 2^p consecutive rows (8 rows of 16 lanes, 2 rows of 128) gives
- * every lane its complete subtree of 2^p elements (in registers), and the tiles enter one binary counter per
- * lane, all lanes side by side in level[] (a few KiB, so it stays in the L1
- * cache). The last rows that do not fill a tile are pushed lane by lane. */
+ * every lane its complete subtree of 2^p elements (in registers), and the
+ * tiles enter one binary counter per lane, all lanes side by side in level[]
+ * (a few KiB, so it stays in the L1 cache). The last rows that do not fill a tile are pushed lane by lane. */
 #include "cpu_reduce.h"
 
 #include "cpu_threads.h"
