@@ -9,6 +9,7 @@
  * last stage combines the lanes with L = 1. */
 #include "canonical_gpu.h"
 #include "canonical_gpu_plan.h"
+#include "dependent_launch.cuh"
 #include "gpu_tree.cuh"
 #include "reduce_plan.h"
 #include "reduce_tail.cuh"
@@ -33,6 +34,7 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
     const uint64_t first = tile_first + (uint64_t)warp * (64 * REDUCE_LOADS) + 2 * lane;
 
     double2 v[REDUCE_LOADS];
+    wait_for_previous_pass(); /* x may be the previous pass's output */
     if (tile_first + REDUCE_TILE <= count) {
 #pragma unroll
         for (int j = 0; j < REDUCE_LOADS; j++)
@@ -45,6 +47,7 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
             v[j].y = e + 1 < count ? x[e + 1] : PAD_IDENTITY;
         }
     }
+    let_next_pass_launch();
     double c0[REDUCE_LOADS], c1[REDUCE_LOADS]; /* per chunk: lanes 2*lane % L and +1 */
 #pragma unroll
     for (int j = 0; j < REDUCE_LOADS; j++) {
@@ -142,7 +145,9 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
     const unsigned g = threadIdx.x / PER_ROW, c = threadIdx.x % PER_ROW;
     const uint64_t tile_first = (uint64_t)blockIdx.x * TILE;
     const uint64_t first = tile_first + (uint64_t)g * BATCHES * REDUCE_LOADS * L + 2 * c;
+    wait_for_previous_pass(); /* x may be the previous pass's output */
     const double2 r = batches_tree<L, BATCHES>(x, count, first, tile_first + TILE <= count);
+    let_next_pass_launch();
     group_root[g * L + 2 * c] = r.x;
     group_root[g * L + 2 * c + 1] = r.y;
     __syncthreads();
@@ -154,6 +159,51 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
         out[(uint64_t)blockIdx.x * L + i] = register_tree<GROUPS>(w);
     }
     if constexpr (TAIL) /* a separate instantiation: the big first passes keep their registers */
+        finish_if_last_block(tail, out);
+}
+
+/* L = 16, 32, 64 (REDUCE_ROWS_LANES and up): the same tree, cut the other
+ * way. A row is L/2 threads' worth of 16-byte loads, and a group of L/2
+ * threads owns 16 consecutive rows, so each thread's 16 loads are rows of
+ * the same two lanes: their subtree is a register tree, with no shuffle
+ * (each load instruction of the warp still reads whole rows, L * 8 >= 128
+ * contiguous bytes each). The 64 / L groups of a warp then meet by
+ * shuffles (lane + L/2 holds the next group's rows), the 8 warps in shared
+ * memory. Fewer instructions after the loads than by_warps: the block
+ * finishes, and its successor starts loading, sooner. */
+template <int L, bool TAIL>
+__global__ void __launch_bounds__(REDUCE_THREADS)
+lanes_tile_reduce_by_rows(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail)
+{
+    constexpr unsigned PER_ROW = L / 2;
+    static_assert(L >= 16 && L <= 64 && REDUCE_THREADS / PER_ROW * REDUCE_LOADS * L == REDUCE_TILE,
+                  "groups of whole rows, at least 128 bytes a row");
+    __shared__ double warp_root[REDUCE_WARPS * L];
+    const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const unsigned g = threadIdx.x / PER_ROW, c = threadIdx.x % PER_ROW;
+    const uint64_t tile_first = (uint64_t)blockIdx.x * REDUCE_TILE;
+    const uint64_t first = tile_first + (uint64_t)g * REDUCE_LOADS * L + 2 * c;
+    wait_for_previous_pass(); /* x may be the previous pass's output */
+    double2 r = batch_of_rows<L>(x, count, first, tile_first + REDUCE_TILE <= count);
+    let_next_pass_launch();
+#pragma unroll
+    for (unsigned off = PER_ROW; off < 32; off *= 2) {
+        r.x = r.x + __shfl_down_sync(FULL_WARP, r.x, off);
+        r.y = r.y + __shfl_down_sync(FULL_WARP, r.y, off);
+    }
+    if (lane < PER_ROW) { /* then c == lane */
+        warp_root[warp * L + 2 * c] = r.x;
+        warp_root[warp * L + 2 * c + 1] = r.y;
+    }
+    __syncthreads();
+    if (threadIdx.x < L) {
+        double w[REDUCE_WARPS];
+#pragma unroll
+        for (int k = 0; k < REDUCE_WARPS; k++)
+            w[k] = warp_root[k * L + threadIdx.x];
+        out[(uint64_t)blockIdx.x * L + threadIdx.x] = register_tree<REDUCE_WARPS>(w);
+    }
+    if constexpr (TAIL)
         finish_if_last_block(tail, out);
 }
 
@@ -169,6 +219,7 @@ lanes_tile_reduce_generic(virtual_view view, uint64_t count, unsigned lanes, uin
         return;
     const uint64_t lane = g % lanes, tile = g / lanes;
     double v[REDUCE_GENERIC_ROWS];
+    wait_for_previous_pass();
 #pragma unroll
     for (int j = 0; j < REDUCE_GENERIC_ROWS; j++) {
         const uint64_t s = (tile * REDUCE_GENERIC_ROWS + j) * lanes + lane;
@@ -178,58 +229,64 @@ lanes_tile_reduce_generic(virtual_view view, uint64_t count, unsigned lanes, uin
 }
 // [end]
 
+/* Every kernel of a pass takes (x, count, out, tail); `dependent`: a pass
+ * after the first, launched while the one it reads is finishing
+ * (dependent_launch.cuh). */
+typedef void (*pass_kernel)(const double *, uint64_t, double *, reduce_tail);
+
 template <int L>
-static void launch_by_groups(unsigned batches, unsigned blocks, const double *x, uint64_t n, double *out,
-                             reduce_tail tail)
+static pass_kernel by_groups_kernel(unsigned batches, int tail)
 {
-    if (batches == REDUCE_WIDE_BATCHES && tail.ticket == NULL)
-        lanes_tile_reduce_by_groups<L, REDUCE_WIDE_BATCHES, false><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
-    else if (batches == REDUCE_WIDE_BATCHES)
-        lanes_tile_reduce_by_groups<L, REDUCE_WIDE_BATCHES, true><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
-    else if (tail.ticket == NULL)
-        lanes_tile_reduce_by_groups<L, 1, false><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
-    else
-        lanes_tile_reduce_by_groups<L, 1, true><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
+    if (batches == REDUCE_WIDE_BATCHES)
+        return tail ? lanes_tile_reduce_by_groups<L, REDUCE_WIDE_BATCHES, true>
+                    : lanes_tile_reduce_by_groups<L, REDUCE_WIDE_BATCHES, false>;
+    return tail ? lanes_tile_reduce_by_groups<L, 1, true> : lanes_tile_reduce_by_groups<L, 1, false>;
 }
 
 template <int L>
-static void launch_by_warps(unsigned blocks, const double *x, uint64_t n, double *out, reduce_tail tail)
+static pass_kernel by_warps_kernel(int tail)
 {
-    if (tail.ticket == NULL)
-        lanes_tile_reduce_by_warps<L, false><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
+    if constexpr (L >= 16 && L >= REDUCE_ROWS_LANES)
+        return tail ? lanes_tile_reduce_by_rows<L, true> : lanes_tile_reduce_by_rows<L, false>;
     else
-        lanes_tile_reduce_by_warps<L, true><<<blocks, REDUCE_THREADS>>>(x, n, out, tail);
+        return tail ? lanes_tile_reduce_by_warps<L, true> : lanes_tile_reduce_by_warps<L, false>;
 }
 
-/* One pass: `in` (as a view) -> out[tiles * lanes]; with a tail (fast
- * passes only) its last block goes on to R. */
-static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *out, reduce_tail tail)
+static pass_kernel fast_pass_kernel(const reduce_pass *p, int tail)
 {
-    if (!p->fast) {
-        const unsigned blocks = grid_blocks_or_exit(
-            (p->tiles * p->lanes + REDUCE_THREADS - 1) / REDUCE_THREADS, "lanes_tile_reduce_generic");
-        lanes_tile_reduce_generic<<<blocks, REDUCE_THREADS>>>(in, p->count, p->lanes, p->tiles, out);
-        CUDA_CHECK_LAUNCH();
-        return;
-    }
-    const unsigned blocks = grid_blocks_or_exit(p->tiles, "lanes_tile_reduce");
-    const double *x = in.x;
-    const uint64_t n = p->count;
     switch (p->lanes) {
-    case 1: launch_by_warps<1>(blocks, x, n, out, tail); break;
-    case 2: launch_by_warps<2>(blocks, x, n, out, tail); break;
-    case 4: launch_by_warps<4>(blocks, x, n, out, tail); break;
-    case 8: launch_by_warps<8>(blocks, x, n, out, tail); break;
-    case 16: launch_by_warps<16>(blocks, x, n, out, tail); break;
-    case 32: launch_by_warps<32>(blocks, x, n, out, tail); break;
-    case 64: launch_by_warps<64>(blocks, x, n, out, tail); break;
-    case 128: launch_by_groups<128>(p->batches, blocks, x, n, out, tail); break;
-    case 256: launch_by_groups<256>(p->batches, blocks, x, n, out, tail); break;
-    case 512: launch_by_groups<512>(p->batches, blocks, x, n, out, tail); break;
+    case 1: return by_warps_kernel<1>(tail);
+    case 2: return by_warps_kernel<2>(tail);
+    case 4: return by_warps_kernel<4>(tail);
+    case 8: return by_warps_kernel<8>(tail);
+    case 16: return by_warps_kernel<16>(tail);
+    case 32: return by_warps_kernel<32>(tail);
+    case 64: return by_warps_kernel<64>(tail);
+    case 128: return by_groups_kernel<128>(p->batches, tail);
+    case 256: return by_groups_kernel<256>(p->batches, tail);
+    case 512: return by_groups_kernel<512>(p->batches, tail);
     default:
         fprintf(stderr, "error: no fast reduce kernel for %u lanes\n", p->lanes);
         exit(EXIT_MISMATCH);
     }
+}
+
+/* One pass: `in` (as a view) -> out[tiles * lanes]; with a tail (fast
+ * passes only) its last block goes on to R. */
+static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *out, reduce_tail tail,
+                               int dependent)
+{
+    if (!p->fast) {
+        const unsigned blocks = grid_blocks_or_exit(
+            (p->tiles * p->lanes + REDUCE_THREADS - 1) / REDUCE_THREADS, "lanes_tile_reduce_generic");
+        launch_pass(lanes_tile_reduce_generic, blocks, REDUCE_THREADS, dependent, in, p->count, p->lanes,
+                    p->tiles, out);
+        CUDA_CHECK_LAUNCH();
+        return;
+    }
+    const unsigned blocks = grid_blocks_or_exit(p->tiles, "lanes_tile_reduce");
+    launch_pass(fast_pass_kernel(p, tail.ticket != NULL), blocks, REDUCE_THREADS, dependent, in.x, p->count, out,
+                tail);
     CUDA_CHECK_LAUNCH();
 }
 
@@ -238,6 +295,7 @@ struct gpu_reduce_plan {
     double *buf[2]; /* ping-pong outputs of the passes */
     int tail_pass;  /* the pass whose last block finishes the reduce; -1: none */
     reduce_tail tail;
+    int dependent;  /* passes after the first are dependent launches (sm_90+) */
 };
 
 /* The first fast pass that leaves few enough partial values for one block,
@@ -260,8 +318,6 @@ static void tail_create(gpu_reduce_plan *p)
     p->tail.lanes = pass->lanes;
     p->tail.ticket = (unsigned *)device_alloc_or_exit(sizeof(unsigned));
     CUDA_CHECK(cudaMemset(p->tail.ticket, 0, sizeof(unsigned)));
-    for (int b = 0; b < 2; b++)
-        p->tail.scratch[b] = (double *)device_alloc_or_exit(doubles_bytes_or_exit(REDUCE_TAIL_MAX / 2 + 1));
     p->tail.result = (double *)device_alloc_or_exit(sizeof(double));
 }
 
@@ -280,6 +336,7 @@ static gpu_reduce_plan *reduce_plan_create(uint64_t nvirt, uint64_t lanes, int i
         exit(EXIT_BAD_INPUT);
     }
     reduce_plan_build(&p->passes, nvirt, lanes, input_fast);
+    p->dependent = REDUCE_DEPENDENT_LAUNCH && device_takes_dependent_launch();
     uint64_t need[2] = { 1, 1 };
     for (int i = 0; i < p->passes.npasses; i++) {
         const uint64_t out = p->passes.pass[i].tiles * p->passes.pass[i].lanes;
@@ -299,11 +356,11 @@ static const double *reduce_plan_enqueue(const gpu_reduce_plan *p, virtual_view 
 {
     virtual_view in = input;
     double *out = NULL;
-    const reduce_tail no_tail = { NULL, 0, 0, { NULL, NULL }, NULL };
+    const reduce_tail no_tail = { NULL, 0, 0, NULL };
     for (int i = 0; i < p->passes.npasses; i++) {
         const reduce_pass *pass = &p->passes.pass[i];
         out = p->buf[i % 2];
-        launch_reduce_pass(pass, in, out, i == p->tail_pass ? p->tail : no_tail);
+        launch_reduce_pass(pass, in, out, i == p->tail_pass ? p->tail : no_tail, i > 0 && p->dependent);
         if (i == p->tail_pass)
             return p->tail.result;
         in = virtual_identity(out, pass->tiles * pass->lanes); /* the next pass reads these */
@@ -349,8 +406,6 @@ extern "C" void gpu_reduce_plan_destroy(gpu_reduce_plan *plan)
     CUDA_CHECK(cudaFree(plan->buf[1]));
     if (plan->tail_pass >= 0) {
         CUDA_CHECK(cudaFree(plan->tail.ticket));
-        CUDA_CHECK(cudaFree(plan->tail.scratch[0]));
-        CUDA_CHECK(cudaFree(plan->tail.scratch[1]));
         CUDA_CHECK(cudaFree(plan->tail.result));
     }
     free(plan);

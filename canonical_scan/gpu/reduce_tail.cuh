@@ -24,13 +24,15 @@ typedef struct {
     unsigned *ticket;           /* NULL: this pass has no tail */
     uint64_t count;             /* partial values the pass writes: tiles * lanes */
     unsigned lanes;             /* L of the pass (1: only the lane stage is left) */
-    double *scratch[2];         /* ping-pong, each REDUCE_TAIL_MAX / 2 + 1 doubles */
     double *result;             /* where R goes */
 } reduce_tail;
 
 /* One step of the tail: rows of `lanes` values in `in` (count of them) ->
  * ceil(rows / 32) rows in `out`, each the balanced tree over its chunk with
- * the missing rows as -0.0. Returns the new count. */
+ * the missing rows as -0.0. Returns the new count. FROM_GLOBAL: `in` is the
+ * pass's partial values in global memory, written by other blocks (read
+ * through L2); otherwise it is this block's shared memory. */
+template <bool FROM_GLOBAL>
 __device__ __forceinline__ uint64_t tail_step(const double *in, uint64_t count, unsigned lanes, double *out)
 {
     const uint64_t rows = (count + lanes - 1) / lanes;
@@ -41,13 +43,18 @@ __device__ __forceinline__ uint64_t tail_step(const double *in, uint64_t count, 
 #pragma unroll
         for (int j = 0; j < REDUCE_TAIL_ROWS; j++) {
             const uint64_t s = (chunk * REDUCE_TAIL_ROWS + j) * lanes + lane;
-            v[j] = s < count ? __ldcg(in + s) : PAD_IDENTITY; /* L2: other blocks wrote `in` */
+            v[j] = s >= count ? PAD_IDENTITY : FROM_GLOBAL ? __ldcg(in + s) : in[s];
         }
         out[g] = register_tree<REDUCE_TAIL_ROWS>(v);
     }
-    __syncthreads(); /* this block's writes are visible to its own threads */
+    __syncthreads(); /* the step's outputs, before the next step reads them */
     return chunks * lanes;
 }
+
+/* After the first step at most this many values are left: rows <=
+ * REDUCE_TAIL_MAX / L, so ceil(rows / 32) * L <= REDUCE_TAIL_MAX / 32 + L,
+ * with L <= 512 for the fast passes that carry a tail. */
+#define REDUCE_TAIL_SHARED (REDUCE_TAIL_MAX / REDUCE_TAIL_ROWS + 512)
 
 // [listing finish-if-last-block]
 /* Called by every thread of every block of a pass, after the block wrote its
@@ -63,12 +70,26 @@ __device__ __forceinline__ void finish_if_last_block(reduce_tail t, const double
     if (!is_last)
         return;
     __threadfence(); /* the other blocks' partials, after their tickets */
-    const double *in = partials;
-    double *out = t.scratch[0], *spare = t.scratch[1]; /* swapped, never indexed: no local memory */
+    /* Only the first step reads global memory (one round trip to L2); the
+     * later ones stay in this block's shared memory. */
+    __shared__ double step_a[REDUCE_TAIL_SHARED], step_b[REDUCE_TAIL_SHARED];
+    double *out = step_a, *spare = step_b; /* swapped, never indexed: no local memory */
     uint64_t count = t.count;
-    if (t.lanes > 1) { /* the lane stage: rows of L values until one row */
+    const unsigned first_lanes = t.lanes > 1 && (count + t.lanes - 1) / t.lanes > 1 ? t.lanes : 1;
+    if (first_lanes == 1 && count == 1) { /* nothing left to add */
+        if (threadIdx.x == 0) {
+            *t.result = __ldcg(partials);
+            *t.ticket = 0;
+        }
+        return;
+    }
+    count = tail_step<true>(partials, count, first_lanes, out);
+    const double *in = out;
+    out = spare;
+    spare = (double *)in;
+    if (first_lanes > 1) { /* the lane stage: rows of L values until one row */
         while ((count + t.lanes - 1) / t.lanes > 1) {
-            count = tail_step(in, count, t.lanes, out);
+            count = tail_step<false>(in, count, t.lanes, out);
             in = out;
             out = spare;
             spare = (double *)in;
@@ -76,13 +97,13 @@ __device__ __forceinline__ void finish_if_last_block(reduce_tail t, const double
         count = t.lanes < count ? t.lanes : count;
     }
     while (count > 1) { /* the lane values, L = 1 */
-        count = tail_step(in, count, 1, out);
+        count = tail_step<false>(in, count, 1, out);
         in = out;
         out = spare;
         spare = (double *)in;
     }
     if (threadIdx.x == 0) {
-        *t.result = __ldcg(in);
+        *t.result = in[0];
         *t.ticket = 0; /* ready for the next run of the plan */
     }
 }

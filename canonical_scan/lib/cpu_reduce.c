@@ -128,13 +128,14 @@ static inline void push_row_pairs(const double *restrict x, size_t stride, size_
         vd8 first[BLOCK_LANES / 8];
         for (size_t s = 0; s < width; s += 8)
             first[s / 8] = load8(r0 + s);
+        for (size_t s = 0; s < width; s += 8)
+            first[s / 8] = first[s / 8] + load8(r1 + s); /* the pair's subtree, in registers */
         const unsigned top = 1 + trailing_ones(t);
-        for (size_t s = 0; s < width; s += 8) {
-            vd8 carry = first[s / 8] + load8(r1 + s);
-            for (unsigned k = 1; k < top; k++)
-                carry = load8(level + k * BLOCK_LANES + s) + carry;
-            store8(level + top * BLOCK_LANES + s, carry);
-        }
+        for (unsigned k = 1; k < top; k++) /* one branch per level, not per vector */
+            for (size_t s = 0; s < width; s += 8)
+                first[s / 8] = load8(level + k * BLOCK_LANES + s) + first[s / 8];
+        for (size_t s = 0; s < width; s += 8)
+            store8(level + top * BLOCK_LANES + s, first[s / 8]);
     }
 }
 // [end]
@@ -160,9 +161,12 @@ static void push_tiles1(const double *x, size_t stride, size_t width, unsigned r
 
 /* Tiles of 0.5 to 2 KiB of a column block: 8 rows of 16 lanes, 2 rows of
  * 128 (wide blocks take short tiles, read in memory order). */
+#ifndef WIDE_TILE_ROWS_LOG2
+#define WIDE_TILE_ROWS_LOG2 1
+#endif
 static unsigned tile_rows_log2(size_t width)
 {
-    return width >= 64 ? 1 : width >= 32 ? 2 : 3;
+    return width >= 64 ? WIDE_TILE_ROWS_LOG2 : width >= 32 ? 2 : 3;
 }
 
 /* Constant widths let the compiler unroll the loop over vectors. */
@@ -173,8 +177,14 @@ static void push_tiles_any(const double *x, size_t stride, size_t width, unsigne
     case 8: push_tiles8(x, stride, 8, 3, tiles, level); break;
     case 16: push_tiles8(x, stride, 16, 3, tiles, level); break;
     case 32: push_tiles8(x, stride, 32, 2, tiles, level); break;
-    case 64: push_row_pairs(x, stride, 64, tiles, level); break;
-    case 128: push_row_pairs(x, stride, 128, tiles, level); break;
+    case 64:
+        if (WIDE_TILE_ROWS_LOG2 == 1) push_row_pairs(x, stride, 64, tiles, level);
+        else push_tiles8(x, stride, 64, WIDE_TILE_ROWS_LOG2, tiles, level);
+        break;
+    case 128:
+        if (WIDE_TILE_ROWS_LOG2 == 1) push_row_pairs(x, stride, 128, tiles, level);
+        else push_tiles8(x, stride, 128, WIDE_TILE_ROWS_LOG2, tiles, level);
+        break;
     default: push_tiles8(x, stride, width, rows_log2, tiles, level); break;
     }
 }

@@ -16,11 +16,15 @@
 /* ---- the single-pass scan's tile (gpu_scan.cu) ------------------------- */
 /* Each thread owns 2^DYADIC_LOG_ITEMS consecutive slots of the tile (its
  * "chunk"), kept in registers. */
+#ifndef DYADIC_LOG_ITEMS
 #define DYADIC_LOG_ITEMS 5
+#endif
 /* Threads per CUDA block, 2^DYADIC_LOG_THREADS (at least one whole warp): a
  * small block, so that a look-back stalls few warps and many tiles share an
  * SM. A tile is 2^(LOG_ITEMS + LOG_THREADS) slots. */
+#ifndef DYADIC_LOG_THREADS
 #define DYADIC_LOG_THREADS 6
+#endif
 /* __launch_bounds__ minimum of resident blocks per SM: caps the registers a
  * thread may use so that this many tiles fit at once. */
 #ifndef DYADIC_MIN_BLOCKS
@@ -46,6 +50,12 @@
 #define REDUCE_TILE 8192
 #endif
 #define REDUCE_THREADS 256
+/* From this lane count up to 64, a thread's loads are consecutive rows of
+ * the same two lanes (lanes_tile_reduce_by_rows); below it, consecutive
+ * 16-byte pieces of a warp's 512-byte stretch (lanes_tile_reduce_by_warps). */
+#ifndef REDUCE_ROWS_LANES
+#define REDUCE_ROWS_LANES 16
+#endif
 /* 16-byte loads in flight per thread. */
 #ifndef REDUCE_LOADS
 #define REDUCE_LOADS 16
@@ -67,6 +77,11 @@
 #define REDUCE_TAIL_MAX 8192
 #endif
 #define REDUCE_TAIL_ROWS 32
+/* 1: the passes after the first are launched while the one before them
+ * finishes (programmatic dependent launch, sm_90+; dependent_launch.cuh). */
+#ifndef REDUCE_DEPENDENT_LAUNCH
+#define REDUCE_DEPENDENT_LAUNCH 1
+#endif
 
 /* ---- the left fold (one thread; gpu_scan.cu) ---------------------------- */
 /* Elements staged in shared memory per round. */
