@@ -31,17 +31,12 @@ static __host__ __device__ constexpr bool stage_is_symmetric(const stage_plan &p
     return p.rows == p.cols && p.b == p.a && p.b_col == p.a_row && p.b_k == p.a_k;
 }
 
-/* stage_partial's sum for the cell (i, j), given as such: the same loop,
- * the same products in the same order, without splitting an index. */
+/* The partial sum of cell (i, j): the function the full mappings call
+ * (through stage_partial), so the sums are theirs by construction. */
 template <typename T>
-__device__ T symmetric_partial(const product_stage<T> &s, int i, int j, int first, int step)
+__device__ T cell_partial(const product_stage<T> &s, tri_cell c, int first, int step)
 {
-    const T *a = s.image + s.p.a + i * s.p.a_row;
-    const T *b = s.image + s.p.b + j * s.p.b_col;
-    T acc = 0;
-    for (int k = first; k < s.p.len; k += step)
-        acc += a[k * s.p.a_k] * b[k * s.p.b_k];
-    return acc;
+    return stage_partial_at(s, c.i, c.j, first, step);
 }
 
 /* One result, stored at (i, j) and, off the diagonal, at (j, i). */
@@ -60,7 +55,7 @@ __device__ void block_scope_serial_symmetric(const product_stage<T> &s)
     const int n_cells = lower_triangle_cells(s.p.rows);
     for (int t = threadIdx.x; t < n_cells; t += blockDim.x) {
         const tri_cell c = lower_triangle_cell(t, s.p.rows);
-        symmetric_store(s, c, symmetric_partial(s, c.i, c.j, 0, 1));
+        symmetric_store(s, c, cell_partial(s, c, 0, 1));
     }
 }
 // [end]
@@ -75,7 +70,7 @@ __device__ void block_scope_warp_per_output_symmetric(const product_stage<T> &s)
             T p[32];
 #pragma unroll
             for (int lane = 0; lane < 32; lane++)
-                p[lane] = symmetric_partial(s, c.i, c.j, lane, 32);
+                p[lane] = cell_partial(s, c, lane, 32);
             symmetric_store(s, c, tree32_in_thread(p));
         }
         return;
@@ -86,7 +81,7 @@ __device__ void block_scope_warp_per_output_symmetric(const product_stage<T> &s)
         return;
     for (int t = warp; t < n_cells; t += warps) { /* warp-uniform */
         const tri_cell c = lower_triangle_cell(t, s.p.rows);
-        const T sum = warp_tree_sum(symmetric_partial(s, c.i, c.j, lane, 32));
+        const T sum = warp_tree_sum(cell_partial(s, c, lane, 32));
         if (lane == 0)
             symmetric_store(s, c, sum);
     }
