@@ -226,6 +226,9 @@ static void print_method(const h2h_run *r)
     printf("- kernels: ours serial and warp per output with the sizes as compile-time constants (as GLASS\n"
            "  takes them), GLASS's glass::block plain and *_reduced op on the same row-major image, and ours\n"
            "  again with the sizes read from the plan at run time (the crossover sweep's kernel)\n");
+    printf("- syrk: GLASS and ours with compile-time sizes compute the m (m + 1) / 2 outputs with j <= i once\n"
+           "  and store each at (i, j) and (j, i), ours enumerating them directly; ours with run-time sizes\n"
+           "  computes all m x m\n");
     printf("- per cell: a warm-up launch of each kernel, a calibration launch that sizes its R to about %g ms\n"
            "  per launch, then %d trials, each launching every kernel once in the order ours serial, GLASS\n"
            "  plain, ours warp, GLASS reduced, ours serial (run time), ours warp (run time); CUDA events;\n"

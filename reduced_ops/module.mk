@@ -13,6 +13,9 @@ reduced_ops/emulation_check.SRCS := reduced_ops/emulation_check.c $(REDUCED_CPU_
 reduced_ops/plan_bounds_check.SRCS := reduced_ops/plan_bounds_check.c $(REDUCED_CPU_SRCS)
 reduced_ops/mapping_trace.SRCS := reduced_ops/mapping_trace.c reduced_ops/lib/walk_draw.c $(REDUCED_CPU_SRCS)
 reduced_ops/picker_check.SRCS := reduced_ops/picker_check.c reduced_ops/lib/picker.c reduced_ops/lib/op_plan.c
+# the closed form t -> (i, j) of the symmetric mappings (lib/lower_triangle.h)
+PROGRAMS += reduced_ops/lower_triangle_check
+reduced_ops/lower_triangle_check.SRCS := reduced_ops/tests/lower_triangle_check.c
 
 # GPU programs (C main, kernels behind extern "C" launch functions)
 PROGRAMS += reduced_ops/contraction_check reduced_ops/thread_count_invariance reduced_ops/reduced_ops_sweep

@@ -118,6 +118,8 @@ struct cell_kernels {
 template <typename T, op_kind OP, int M, int N, int K>
 static cell_kernels<T> kernels_for(void)
 {
+    /* syrk's plan, and only syrk's, makes ours compute one triangle, as GLASS's syrk does */
+    static_assert(fixed_stage<OP, M, N, K>::symmetric == (OP == OP_SYRK), "symmetric exactly for syrk");
     cell_kernels<T> c;
     c.k[H2H_OURS_SERIAL] = sweep_kernel<T, MAP_SERIAL, fixed_stage<OP, M, N, K>>;
     c.k[H2H_GLASS_PLAIN] = glass_kernel<T, OP, M, N, K, false>;

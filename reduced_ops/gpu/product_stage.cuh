@@ -31,13 +31,9 @@ __device__ product_stage<T> bind_stage(const stage_plan &p, T *image, T alpha, T
  * stay below rows, cols and len, so a, b and c never leave their regions of
  * the image, whatever the shape (plan_bounds_check checks every stride). */
 template <typename T>
-__device__ T stage_partial(const product_stage<T> &s, int out, int first, int step)
+__device__ T stage_partial_at(const product_stage<T> &s, int i, int j, int first, int step)
 {
     /* BEGIN SOLUTION */
-    /* unsigned: out and cols are never negative, and an unsigned divide is
-     * shorter than a signed one (a shift and a mask when cols is a
-     * compile-time power of two, as in GLASS's index math) */
-    const int i = (int)((unsigned)out / (unsigned)s.p.cols), j = (int)((unsigned)out % (unsigned)s.p.cols);
     const T *a = s.image + s.p.a + i * s.p.a_row;
     const T *b = s.image + s.p.b + j * s.p.b_col;
     T acc = 0;
@@ -45,10 +41,21 @@ __device__ T stage_partial(const product_stage<T> &s, int out, int first, int st
         acc += a[k * s.p.a_k] * b[k * s.p.b_k]; /* --fmad=false: a rounded product, then a rounded add */
     return acc;
     /* STUDENT: stage_partial_float on the device, for T = float or double: the same products, added in the same order.
-    (void)s; (void)out; (void)first; (void)step;
+    (void)s; (void)i; (void)j; (void)first; (void)step;
     return T(0);
     */
     /* END SOLUTION */
+}
+
+/* The same for output number out = i * cols + j. unsigned: out and cols are
+ * never negative, and an unsigned divide is shorter than a signed one (a
+ * shift and a mask when cols is a compile-time power of two, as in GLASS's
+ * index math). */
+template <typename T>
+__device__ T stage_partial(const product_stage<T> &s, int out, int first, int step)
+{
+    const int i = (int)((unsigned)out / (unsigned)s.p.cols), j = (int)((unsigned)out % (unsigned)s.p.cols);
+    return stage_partial_at(s, i, j, first, step);
 }
 // [end]
 

@@ -5,15 +5,19 @@
  * the chapter does), or a plan whose sizes are compile-time constants
  * (fixed_stage in fixed_stage.cuh), with which the compiler unrolls the
  * contraction and folds the index arithmetic; the mapping code is the same
- * either way, and so are the bits. */
+ * either way, and so are the bits. A compile-time plan may also say that its
+ * result is symmetric (syrk's): then the kernel computes one triangle and
+ * stores each result twice (symmetric_mappings.cuh), the same bits again. */
 #ifndef REDUCED_OPS_SWEEP_KERNEL_CUH
 #define REDUCED_OPS_SWEEP_KERNEL_CUH
 
 #include "mappings.cuh"
+#include "symmetric_mappings.cuh"
 
 /* The plan the kernel was given. */
 struct plan_at_run_time {
     static __device__ stage_plan stage(const stage_plan &given) { return given; }
+    static constexpr bool symmetric = false; /* every output computed */
 };
 
 // [listing sweep-kernel]
@@ -32,10 +36,16 @@ __global__ void sweep_kernel(stage_plan stage, int image_len, T alpha, T beta, c
     __syncthreads();
     const product_stage<T> s = bind_stage(PLAN::stage(stage), mine, alpha, beta);
     for (long r = 0; r < reps; r++) {
-        if (MAPPING == MAP_SERIAL)
+        if constexpr (PLAN::symmetric) { /* one triangle, each result stored twice */
+            if (MAPPING == MAP_SERIAL)
+                block_scope_serial_symmetric(s);
+            else
+                block_scope_warp_per_output_symmetric(s);
+        } else if (MAPPING == MAP_SERIAL) {
             block_scope_serial(s);
-        else
+        } else {
             block_scope_warp_per_output(s);
+        }
         __syncthreads();
     }
     const int n_out = stage.rows * stage.cols;

@@ -2,7 +2,9 @@
  * gpu/warp_tree.cuh and gpu/mappings.cuh, its own source, run on the CPU by
  * the emulator (common/emulator/): every op, both mappings, block scope at
  * block sizes below, at and above a warp (with a trailing partial warp),
- * warp and tile scopes with 1 to 3 warps per block. The two kernels below
+ * warp and tile scopes with 1 to 3 warps per block, and the symmetric
+ * block-scope mappings (gpu/symmetric_mappings.cuh: one triangle, each
+ * result stored twice) on the stages they apply to. The two kernels below
  * drive the mappings as gpu/ops_gpu.cu's do (a problem's image in shared
  * memory, a barrier after each stage).
  * "exact": integer operands, so every order of additions gives the double
@@ -13,6 +15,7 @@
 #include "emu_launch.h"
 
 #include "mappings.cuh"
+#include "symmetric_mappings.cuh"
 
 extern "C" {
 #include "check_problem.h"
@@ -27,7 +30,7 @@ extern "C" {
 #define EMU_SHARED_ELEMENTS 16384
 
 template <typename T>
-__global__ void block_scope_kernel(op_plan plan, op_mapping mapping, T alpha, T beta, T *images)
+__global__ void block_scope_kernel(op_plan plan, op_mapping mapping, bool symmetric, T alpha, T beta, T *images)
 {
     __shared__ T image[EMU_SHARED_ELEMENTS];
     T *mine = images + (size_t)blockIdx.x * plan.image_len;
@@ -35,7 +38,12 @@ __global__ void block_scope_kernel(op_plan plan, op_mapping mapping, T alpha, T 
     __syncthreads();
     for (int st = 0; st < plan.n_stages; st++) {
         const product_stage<T> s = bind_stage(plan.stage[st], image, alpha, beta);
-        if (mapping == MAP_SERIAL)
+        if (symmetric && stage_is_symmetric(plan.stage[st])) {
+            if (mapping == MAP_SERIAL)
+                block_scope_serial_symmetric(s);
+            else
+                block_scope_warp_per_output_symmetric(s);
+        } else if (mapping == MAP_SERIAL)
             block_scope_serial(s);
         else
             block_scope_warp_per_output(s);
@@ -73,12 +81,14 @@ __global__ void warp_scope_kernel(op_plan plan, op_mapping mapping, op_scope sco
     block_copy(mine, shared_images, here * plan.image_len);
 }
 
-typedef struct { op_scope scope; op_mapping mapping; int threads; } config;
+typedef struct { op_scope scope; op_mapping mapping; int threads; bool symmetric; } config;
 
 /* What a configuration exercises, for the verdicts. */
-enum part { PART_SERIAL, PART_WARP_TREE, PART_TILE_TREE, PART_IN_THREAD, PART_COUNT };
+enum part { PART_SERIAL, PART_WARP_TREE, PART_TILE_TREE, PART_IN_THREAD, PART_SYMMETRIC, PART_COUNT };
 static part part_of(config c)
 {
+    if (c.symmetric)
+        return PART_SYMMETRIC;
     if (c.mapping == MAP_SERIAL)
         return PART_SERIAL;
     if (c.scope == SCOPE_TILE)
@@ -96,7 +106,7 @@ template <typename T> static int run(const op_plan *plan, config c, double alpha
     const unsigned blocks = (unsigned)((count + per_block - 1) / per_block);
     if (c.scope == SCOPE_BLOCK)
         return emu_launch(block_scope_kernel<T>, dim3(blocks), dim3((unsigned)c.threads), *plan, c.mapping,
-                          (T)alpha, (T)beta, images);
+                          c.symmetric, (T)alpha, (T)beta, images);
     return emu_launch(warp_scope_kernel<T>, dim3(blocks), dim3((unsigned)c.threads), *plan, c.mapping, c.scope,
                       (T)alpha, (T)beta, images, count);
 }
@@ -146,22 +156,37 @@ template <typename T> static bool bits_case(const check_problem *cp, config c)
 static const char *const part_names[PART_COUNT] = {
     "serial (stage_partial)", "warp per output, warps (warp_tree_sum)",
     "warp per output, tiles (tile_tree_sum)", "warp per output, blocks under 32 threads (tree32_in_thread)",
+    "symmetric stages, one triangle stored twice (serial and warp per output, block scope)",
 };
 
-static int make_configs(config *c)
+/* True when some stage of the plan has a symmetric result (syrk's). */
+static bool has_symmetric_stage(const op_plan *plan)
+{
+    for (int st = 0; st < plan->n_stages; st++)
+        if (stage_is_symmetric(plan->stage[st]))
+            return true;
+    return false;
+}
+
+static int make_configs(config *c, bool symmetric_too)
 {
     static const int block_threads[] = { 1, 7, 31, 32, 64, 100 };
     static const int warp_threads[] = { 32, 96 };
     int n = 0;
     for (int m = MAP_SERIAL; m <= MAP_WARP_PER_OUTPUT; m++) {
         for (int i = 0; i < 6; i++)
-            c[n++] = config{ SCOPE_BLOCK, (op_mapping)m, block_threads[i] };
+            c[n++] = config{ SCOPE_BLOCK, (op_mapping)m, block_threads[i], false };
         for (int s = SCOPE_WARP; s <= SCOPE_TILE; s++)
             for (int i = 0; i < 2; i++)
-                c[n++] = config{ (op_scope)s, (op_mapping)m, warp_threads[i] };
+                c[n++] = config{ (op_scope)s, (op_mapping)m, warp_threads[i], false };
+        for (int i = 0; i < 6 && symmetric_too; i++)
+            c[n++] = config{ SCOPE_BLOCK, (op_mapping)m, block_threads[i], true };
     }
     return n;
 }
+
+/* Configurations run per part: a part that never ran has checked nothing. */
+static int part_runs[PART_COUNT];
 
 /* One op, shape and type through every configuration. */
 static void check_row(op_kind op, op_shape shape, op_dtype dt, uint64_t seed, bool quiet, bool exact[PART_COUNT],
@@ -173,8 +198,8 @@ static void check_row(op_kind op, op_shape shape, op_dtype dt, uint64_t seed, bo
         fprintf(stderr, "error: %s: %s\n", op_name(op), why);
         exit(EXIT_BAD_INPUT);
     }
-    config configs[32];
-    const int n = make_configs(configs);
+    config configs[40];
+    const int n = make_configs(configs, has_symmetric_stage(&cp.plan));
     int passed = 0;
     for (int i = 0; i < n; i++) {
         const config c = configs[i];
@@ -183,14 +208,16 @@ static void check_row(op_kind op, op_shape shape, op_dtype dt, uint64_t seed, bo
         const bool e = dt == DTYPE_FLOAT ? exact_case<float>(&cp.plan, c, 3, seed)
                                          : exact_case<double>(&cp.plan, c, 3, seed);
         const bool b = dt == DTYPE_FLOAT ? bits_case<float>(&cp, c) : bits_case<double>(&cp, c);
+        part_runs[part_of(c)]++;
         exact[part_of(c)] &= e;
         bits[part_of(c)] &= b;
         passed += e && b;
         if (!e || !b)
-            printf("  MISMATCH %s %s, %s scope, %s, %d threads: %s\n", op_name(op),
+            printf("  MISMATCH %s %s, %s scope, %s%s, %d threads: %s\n", op_name(op),
                    dt == DTYPE_FLOAT ? "float" : "double",
                    c.scope == SCOPE_BLOCK ? "block" : c.scope == SCOPE_WARP ? "warp" : "tile",
-                   c.mapping == MAP_SERIAL ? "serial" : "warp per output", c.threads,
+                   c.mapping == MAP_SERIAL ? "serial" : "warp per output", c.symmetric ? " (symmetric)" : "",
+                   c.threads,
                    !e ? "not the exact result on integer operands" : "not the bits of lib/emulate.c");
     }
     if (!quiet) {
@@ -226,7 +253,7 @@ int main(int argc, char **argv)
     char what[160];
     for (int p = 0; p < PART_COUNT; p++) {
         snprintf(what, sizeof what, "%s: exact on integer operands", part_names[p]);
-        ok &= verdict(what, exact[p]);
+        ok &= verdict(what, exact[p] && part_runs[p] > 0);
     }
     bool all_exact = true, all_bits = true;
     for (int p = 0; p < PART_COUNT; p++) {
