@@ -162,51 +162,6 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
         finish_if_last_block(tail, out);
 }
 
-/* L = 16, 32, 64 (REDUCE_ROWS_LANES and up): the same tree, cut the other
- * way. A row is L/2 threads' worth of 16-byte loads, and a group of L/2
- * threads owns 16 consecutive rows, so each thread's 16 loads are rows of
- * the same two lanes: their subtree is a register tree, with no shuffle
- * (each load instruction of the warp still reads whole rows, L * 8 >= 128
- * contiguous bytes each). The 64 / L groups of a warp then meet by
- * shuffles (lane + L/2 holds the next group's rows), the 8 warps in shared
- * memory. Fewer instructions after the loads than by_warps: the block
- * finishes, and its successor starts loading, sooner. */
-template <int L, bool TAIL>
-__global__ void __launch_bounds__(REDUCE_THREADS)
-lanes_tile_reduce_by_rows(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail)
-{
-    constexpr unsigned PER_ROW = L / 2;
-    static_assert(L >= 16 && L <= 64 && REDUCE_THREADS / PER_ROW * REDUCE_LOADS * L == REDUCE_TILE,
-                  "groups of whole rows, at least 128 bytes a row");
-    __shared__ double warp_root[REDUCE_WARPS * L];
-    const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    const unsigned g = threadIdx.x / PER_ROW, c = threadIdx.x % PER_ROW;
-    const uint64_t tile_first = (uint64_t)blockIdx.x * REDUCE_TILE;
-    const uint64_t first = tile_first + (uint64_t)g * REDUCE_LOADS * L + 2 * c;
-    wait_for_previous_pass(); /* x may be the previous pass's output */
-    double2 r = batch_of_rows<L>(x, count, first, tile_first + REDUCE_TILE <= count);
-    let_next_pass_launch();
-#pragma unroll
-    for (unsigned off = PER_ROW; off < 32; off *= 2) {
-        r.x = r.x + __shfl_down_sync(FULL_WARP, r.x, off);
-        r.y = r.y + __shfl_down_sync(FULL_WARP, r.y, off);
-    }
-    if (lane < PER_ROW) { /* then c == lane */
-        warp_root[warp * L + 2 * c] = r.x;
-        warp_root[warp * L + 2 * c + 1] = r.y;
-    }
-    __syncthreads();
-    if (threadIdx.x < L) {
-        double w[REDUCE_WARPS];
-#pragma unroll
-        for (int k = 0; k < REDUCE_WARPS; k++)
-            w[k] = warp_root[k * L + threadIdx.x];
-        out[(uint64_t)blockIdx.x * L + threadIdx.x] = register_tree<REDUCE_WARPS>(w);
-    }
-    if constexpr (TAIL)
-        finish_if_last_block(tail, out);
-}
-
 // [listing reduce-generic]
 /* Any L, any view (padded blocks too): one thread per (tile, lane) walks 32
  * rows of its lane -- slow, strided, and exactly the same tree. */
@@ -246,10 +201,7 @@ static pass_kernel by_groups_kernel(unsigned batches, int tail)
 template <int L>
 static pass_kernel by_warps_kernel(int tail)
 {
-    if constexpr (L >= 16 && L >= REDUCE_ROWS_LANES)
-        return tail ? lanes_tile_reduce_by_rows<L, true> : lanes_tile_reduce_by_rows<L, false>;
-    else
-        return tail ? lanes_tile_reduce_by_warps<L, true> : lanes_tile_reduce_by_warps<L, false>;
+    return tail ? lanes_tile_reduce_by_warps<L, true> : lanes_tile_reduce_by_warps<L, false>;
 }
 
 static pass_kernel fast_pass_kernel(const reduce_pass *p, int tail)

@@ -11,7 +11,7 @@
  * nothing reassociated, the bits cannot depend on the instruction set.
  *
  * Lanes are handled BLOCK_LANES at a time (a column block). For each block,
- * a tile of 2^p consecutive rows (8 rows of 16 lanes, 2 rows of 128) gives
+ * a tile of 2^p consecutive rows (8 rows; 4 rows of 32 lanes) gives
  * every lane its complete subtree of 2^p elements (in registers), and the
  * tiles enter one binary counter per lane, all lanes side by side in level[]
  * (a few KiB, so it stays in the L1 cache). The last rows that do not fill a tile are pushed lane by lane. */
@@ -115,29 +115,6 @@ static inline void push_tiles8(const double *restrict x, size_t stride, size_t w
         }
     }
 }
-
-/* Wide blocks (64 or 128 lanes: 8 or 16 vectors a row) take tiles of two
- * rows read in memory order: the first row is held in registers (16 of the
- * 32 AVX-512 ones) until the second arrives, so the array is read as one
- * stream and no row goes through the counter alone. */
-static inline void push_row_pairs(const double *restrict x, size_t stride, size_t width, size_t pairs,
-                                  double *restrict level)
-{
-    for (size_t t = 0; t < pairs; t++) {
-        const double *r0 = x + 2 * t * stride, *r1 = r0 + stride;
-        vd8 first[BLOCK_LANES / 8];
-        for (size_t s = 0; s < width; s += 8)
-            first[s / 8] = load8(r0 + s);
-        for (size_t s = 0; s < width; s += 8)
-            first[s / 8] = first[s / 8] + load8(r1 + s); /* the pair's subtree, in registers */
-        const unsigned top = 1 + trailing_ones(t);
-        for (unsigned k = 1; k < top; k++) /* one branch per level, not per vector */
-            for (size_t s = 0; s < width; s += 8)
-                first[s / 8] = load8(level + k * BLOCK_LANES + s) + first[s / 8];
-        for (size_t s = 0; s < width; s += 8)
-            store8(level + top * BLOCK_LANES + s, first[s / 8]);
-    }
-}
 // [end]
 
 /* The same for lanes that do not make a whole vector (width < 8). */
@@ -159,14 +136,11 @@ static void push_tiles1(const double *x, size_t stride, size_t width, unsigned r
         }
 }
 
-/* Tiles of 0.5 to 2 KiB of a column block: 8 rows of 16 lanes, 2 rows of
- * 128 (wide blocks take short tiles, read in memory order). */
-#ifndef WIDE_TILE_ROWS_LOG2
-#define WIDE_TILE_ROWS_LOG2 1
-#endif
+/* Tiles of 8 rows (4 rows of 32 lanes): a tile's roots enter the counters
+ * once per 8 rows, so the counter traffic is an eighth of the data's. */
 static unsigned tile_rows_log2(size_t width)
 {
-    return width >= 64 ? WIDE_TILE_ROWS_LOG2 : width >= 32 ? 2 : 3;
+    return width == 32 ? 2 : 3;
 }
 
 /* Constant widths let the compiler unroll the loop over vectors. */
@@ -177,14 +151,8 @@ static void push_tiles_any(const double *x, size_t stride, size_t width, unsigne
     case 8: push_tiles8(x, stride, 8, 3, tiles, level); break;
     case 16: push_tiles8(x, stride, 16, 3, tiles, level); break;
     case 32: push_tiles8(x, stride, 32, 2, tiles, level); break;
-    case 64:
-        if (WIDE_TILE_ROWS_LOG2 == 1) push_row_pairs(x, stride, 64, tiles, level);
-        else push_tiles8(x, stride, 64, WIDE_TILE_ROWS_LOG2, tiles, level);
-        break;
-    case 128:
-        if (WIDE_TILE_ROWS_LOG2 == 1) push_row_pairs(x, stride, 128, tiles, level);
-        else push_tiles8(x, stride, 128, WIDE_TILE_ROWS_LOG2, tiles, level);
-        break;
+    case 64: push_tiles8(x, stride, 64, 3, tiles, level); break;
+    case 128: push_tiles8(x, stride, 128, 3, tiles, level); break;
     default: push_tiles8(x, stride, width, rows_log2, tiles, level); break;
     }
 }

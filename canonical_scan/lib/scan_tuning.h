@@ -19,16 +19,19 @@
 #ifndef DYADIC_LOG_ITEMS
 #define DYADIC_LOG_ITEMS 5
 #endif
-/* Threads per CUDA block, 2^DYADIC_LOG_THREADS (at least one whole warp): a
- * small block, so that a look-back stalls few warps and many tiles share an
- * SM. A tile is 2^(LOG_ITEMS + LOG_THREADS) slots. */
+/* Threads per CUDA block, 2^DYADIC_LOG_THREADS (at least one whole warp).
+ * A tile is 2^(LOG_ITEMS + LOG_THREADS) slots: 4096 with 128 threads. A
+ * tile's look-back costs about the same whatever its size, so bigger tiles
+ * pay it less often per element; while warp 0 looks back the other three
+ * warps of the block wait, and five tiles share an SM. */
 #ifndef DYADIC_LOG_THREADS
-#define DYADIC_LOG_THREADS 6
+#define DYADIC_LOG_THREADS 7
 #endif
 /* __launch_bounds__ minimum of resident blocks per SM: caps the registers a
- * thread may use so that this many tiles fit at once. */
+ * thread may use so that this many tiles fit at once (5 x 128 threads x 96
+ * registers, no spills). */
 #ifndef DYADIC_MIN_BLOCKS
-#define DYADIC_MIN_BLOCKS 10
+#define DYADIC_MIN_BLOCKS 5
 #endif
 /* The look-back window: the aligned group of 2^LOOKBACK_LOG_WINDOW tiles
  * (one warp lane each) whose small tile-level nodes a tile builds itself
@@ -50,12 +53,6 @@
 #define REDUCE_TILE 8192
 #endif
 #define REDUCE_THREADS 256
-/* From this lane count up to 64, a thread's loads are consecutive rows of
- * the same two lanes (lanes_tile_reduce_by_rows); below it, consecutive
- * 16-byte pieces of a warp's 512-byte stretch (lanes_tile_reduce_by_warps). */
-#ifndef REDUCE_ROWS_LANES
-#define REDUCE_ROWS_LANES 16
-#endif
 /* 16-byte loads in flight per thread. */
 #ifndef REDUCE_LOADS
 #define REDUCE_LOADS 16
