@@ -136,11 +136,12 @@ static void push_tiles1(const double *x, size_t stride, size_t width, unsigned r
         }
 }
 
-/* Tiles of 8 rows (4 rows of 32 lanes): a tile's roots enter the counters
- * once per 8 rows, so the counter traffic is an eighth of the data's. */
+/* Tiles of 8 rows (4 rows for blocks of 32 to 63 lanes, whose whole
+ * vectors push_tiles_any takes as 32): a tile's roots enter the counters
+ * once per tile, so the counter traffic is an eighth of the data's. */
 static unsigned tile_rows_log2(size_t width)
 {
-    return width == 32 ? 2 : 3;
+    return width >= 32 && width < 64 ? 2 : 3;
 }
 
 /* Constant widths let the compiler unroll the loop over vectors. */
