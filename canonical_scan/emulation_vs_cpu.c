@@ -114,7 +114,7 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "data and random-size seed (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--large", CLI_FLAG, &large, "add the sizes around 10^6 (slower)", 0, 0, NULL },
         { "--lookback-svg", CLI_FLAG, &svg, "print an SVG of which nodes each tile of a block_dyadic<256> scan reads", 0, 0, NULL },
-        { "--tiles", CLI_U64, &tiles, "tiles of 2048 elements for --lookback-svg (default 72)", 1, 512, NULL },
+        { "--tiles", CLI_U64, &tiles, "tiles of the scan (DYADIC_TILE elements each) for --lookback-svg (default 72)", 1, 512, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,

@@ -16,6 +16,7 @@
 
 #include "cuda_check.h"
 
+// [listing dependent-launch]
 /* Before the first read of what the previous pass wrote. */
 __device__ __forceinline__ void wait_for_previous_pass(void)
 {
@@ -31,6 +32,7 @@ __device__ __forceinline__ void let_next_pass_launch(void)
     asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
 #endif
 }
+// [end]
 
 /* Host: does the current device take dependent launches (compute 9.0+)? */
 static inline int device_takes_dependent_launch(void)
