@@ -8,9 +8,9 @@
  * (let_next_pass_launch); its blocks then wait, at
  * wait_for_previous_pass, until the first grid has finished and its writes
  * are visible. Nothing is read early, so nothing can change: the launch
- * latency is hidden behind the first pass's last wave. On older GPUs (and
- * in the host code of builds for them) both calls do nothing and the
- * launch is an ordinary one. */
+ * latency is hidden behind the first pass's last wave. On older GPUs, and
+ * for code compiled for them, both calls compile to nothing and the host
+ * launches the ordinary way (kernel_takes_dependent_launch). */
 #ifndef CANONICAL_SCAN_DEPENDENT_LAUNCH_CUH
 #define CANONICAL_SCAN_DEPENDENT_LAUNCH_CUH
 
@@ -34,13 +34,22 @@ __device__ __forceinline__ void let_next_pass_launch(void)
 }
 // [end]
 
-/* Host: does the current device take dependent launches (compute 9.0+)? */
-static inline int device_takes_dependent_launch(void)
+/* Host: may `kernel` be launched as a dependent launch? The device must
+ * take them (compute 9.0 and later) AND the kernel must have been compiled
+ * for one: code that the driver compiled from older PTX (a compute_80
+ * build running on a Hopper GPU) has no wait_for_previous_pass, and
+ * launched early it would read the previous pass's output too soon. */
+template <typename... Params>
+static int kernel_takes_dependent_launch(void (*kernel)(Params...))
 {
     int device = 0, major = 0;
     CUDA_CHECK(cudaGetDevice(&device));
     CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
-    return major >= 9;
+    if (major < 9)
+        return 0;
+    cudaFuncAttributes attributes;
+    CUDA_CHECK(cudaFuncGetAttributes(&attributes, (const void *)kernel));
+    return attributes.ptxVersion >= 90; /* the virtual architecture it was compiled for, x10 */
 }
 
 /* Host: kernel<<<blocks, threads>>>(args...), as a dependent launch when

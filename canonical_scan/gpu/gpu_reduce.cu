@@ -288,7 +288,8 @@ static gpu_reduce_plan *reduce_plan_create(uint64_t nvirt, uint64_t lanes, int i
         exit(EXIT_BAD_INPUT);
     }
     reduce_plan_build(&p->passes, nvirt, lanes, input_fast);
-    p->dependent = REDUCE_DEPENDENT_LAUNCH && device_takes_dependent_launch();
+    /* every pass kernel is in this file, compiled for the same architectures */
+    p->dependent = REDUCE_DEPENDENT_LAUNCH && kernel_takes_dependent_launch(lanes_tile_reduce_by_warps<1, true>);
     uint64_t need[2] = { 1, 1 };
     for (int i = 0; i < p->passes.npasses; i++) {
         const uint64_t out = p->passes.pass[i].tiles * p->passes.pass[i].lanes;
