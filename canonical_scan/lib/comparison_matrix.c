@@ -8,8 +8,9 @@
 #include <stdlib.h>
 
 /* Sizes that sit on every boundary the kernels have: warps (32), scan chunks
- * (8) and tiles (2048), reduce tiles (8192), blocks (1, 2, 3, 16, 255, 256,
- * 1024), each -1, 0, +1. */
+ * (32 slots) and tiles (4096; 1024 and 2048 for the other tile shapes of
+ * scan_tuning.h), reduce tiles (8192), blocks (1, 2, 3, 16, 255, 256, 1024),
+ * each -1, 0, +1. */
 static const size_t small_sizes[] = {
     0,    1,    2,    3,    5,    7,    8,    9,    15,   16,   17,    31,    32,    33,
     63,   64,   65,   127,  128,  129,  255,  256,  257,  511,  512,   513,   1000,  1023,
@@ -38,8 +39,9 @@ static const unsigned quick_blocks[] = { 3, 256, 5000 };
 
 static const unsigned block_lengths[] = { 1, 2, 3, 16, 255, 256, 1024 };
 #define BLOCK_LENGTHS (sizeof block_lengths / sizeof block_lengths[0])
-/* for the large sizes: 512, 1500 and 2048 (P = 2^9, 2^11 padded, 2^11: the
- * last block lengths that fit a scan tile) and blocks longer than a tile */
+/* for the large sizes: 512, 1500, 2048 and 4096 (P = 2^9, 2^11 padded,
+ * 2^11, 2^12: block lengths up to the last that fits a scan tile) and
+ * blocks longer than a tile */
 static const unsigned large_blocks[] = { 3, 16, 255, 256, 512, 1024, 1500, 2048, 4096, 5000, 65536 };
 #define LARGE_BLOCKS (sizeof large_blocks / sizeof large_blocks[0])
 
