@@ -136,12 +136,15 @@ static void push_tiles1(const double *x, size_t stride, size_t width, unsigned r
         }
 }
 
-/* Tiles of 8 rows (4 rows for blocks of 32 to 63 lanes, whose whole
- * vectors push_tiles_any takes as 32): a tile's roots enter the counters
- * once per tile, so the counter traffic is an eighth of the data's. */
+/* Tiles of 2^TILE_ROWS_LOG2 = 8 rows: a tile's roots enter the counters once
+ * per tile, so the counter traffic is an eighth of the data's. Blocks of 32
+ * to 63 lanes, whose whole vectors push_tiles_any takes as 32, use tiles of
+ * 2^TILE_ROWS_LOG2_32 = 4 rows (1 KiB). */
+#define TILE_ROWS_LOG2 3 /* 0 to 3: tile_root8 takes 1, 2, 4 or 8 rows */
+#define TILE_ROWS_LOG2_32 2
 static unsigned tile_rows_log2(size_t width)
 {
-    return width >= 32 && width < 64 ? 2 : 3;
+    return width >= 32 && width < 64 ? TILE_ROWS_LOG2_32 : TILE_ROWS_LOG2;
 }
 
 /* Constant widths let the compiler unroll the loop over vectors. */
@@ -149,11 +152,11 @@ static void push_tiles_any(const double *x, size_t stride, size_t width, unsigne
                            double *level)
 {
     switch (width) {
-    case 8: push_tiles8(x, stride, 8, 3, tiles, level); break;
-    case 16: push_tiles8(x, stride, 16, 3, tiles, level); break;
-    case 32: push_tiles8(x, stride, 32, 2, tiles, level); break;
-    case 64: push_tiles8(x, stride, 64, 3, tiles, level); break;
-    case 128: push_tiles8(x, stride, 128, 3, tiles, level); break;
+    case 8: push_tiles8(x, stride, 8, TILE_ROWS_LOG2, tiles, level); break;
+    case 16: push_tiles8(x, stride, 16, TILE_ROWS_LOG2, tiles, level); break;
+    case 32: push_tiles8(x, stride, 32, TILE_ROWS_LOG2_32, tiles, level); break;
+    case 64: push_tiles8(x, stride, 64, TILE_ROWS_LOG2, tiles, level); break;
+    case 128: push_tiles8(x, stride, 128, TILE_ROWS_LOG2, tiles, level); break;
     default: push_tiles8(x, stride, width, rows_log2, tiles, level); break;
     }
 }
