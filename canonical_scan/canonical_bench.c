@@ -158,11 +158,11 @@ static int check_size(bench_ctx *c, const double *x, double *got, double *want, 
     return ok;
 }
 
-static void print_header(int argc, char **argv, uint64_t reps)
+static void print_header(int argc, char **argv, uint64_t reps, uint64_t seed)
 {
     printf("## canonical_scan: canonical reduce and scans vs CUB\n\n");
     print_run_header(argc, argv);
-    printf("- data: P4016 LCG doubles in [-1, 1) (seed 0x243F6A8885A308D3), on the device before timing\n");
+    printf("- data: P4016 LCG doubles in [-1, 1) (seed 0x%016" PRIX64 "), on the device before timing\n", seed);
     printf("- timing: CUDA events around the kernels only; %d warm-up rounds, then %" PRIu64
            " rounds in which every operation runs once (interleaved, order reversed every other round);"
            " median; spread = (max - min) / median\n",
@@ -205,10 +205,11 @@ static void write_dat(const char *path, const char *device, const char *date, ui
 
 int main(int argc, char **argv)
 {
-    uint64_t max_log2 = 28, reps = 30;
+    uint64_t max_log2 = 28, reps = 30, seed = LCG64_DEFAULT_SEED;
     const char *dat = NULL, *ratios = NULL;
     const cli_option options[] = {
         { "--max-log2", CLI_U64, &max_log2, "largest size 2^K; sizes 2^20, 2^24, 2^28 up to it (default 28)", 10, 30, NULL },
+        { "--seed", CLI_U64, &seed, "LCG seed of the data, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--reps", CLI_U64, &reps, "timed runs per measurement (default 30)", 1, 1000, NULL },
         { "--dat", CLI_STRING, &dat, "also write GB/s per size to this plain data file", 0, 0, NULL },
         { "--ratios", CLI_STRING, &ratios, "append the headline ratios to FILE (the bench summary's rows)", 0, 0, NULL },
@@ -224,13 +225,13 @@ int main(int argc, char **argv)
     char device[256], date[32];
     gpu_device_describe(device, sizeof device); /* for the data file's first line */
     utc_now(date, sizeof date, "%Y-%m-%d");
-    print_header(argc, argv, reps);
+    print_header(argc, argv, reps, seed);
     printf("| N | operation | median ms | spread | GB/s | vs CUB | %% of read ceiling |\n"
            "|---|---|---|---|---|---|---|\n");
 
     double *x = alloc_or_exit(largest, sizeof(double), "the data"), *got = alloc_or_exit(largest, sizeof(double), "the GPU scan");
     double *want = alloc_or_exit(largest, sizeof(double), "the CPU scan");
-    p4016_data(LCG64_DEFAULT_SEED, 0, x, largest);
+    p4016_data(seed, 0, x, largest);
     double *d_x = device_doubles(largest), *d_out = device_doubles(largest), *d_sum = device_doubles(1);
     device_upload(d_x, x, largest);
 

@@ -223,13 +223,14 @@ static void print_summary(const uint64_t *sizes, int nsizes, double ms[][OPS], c
 
 int main(int argc, char **argv)
 {
-    uint64_t max_log2 = 28, reps = 30, runs = 100, pattern_log2 = 24;
+    uint64_t max_log2 = 28, reps = 30, runs = 100, pattern_log2 = 24, seed = LCG64_DEFAULT_SEED;
     const char *ratios = NULL;
     const cli_option options[] = {
         { "--max-log2", CLI_U64, &max_log2, "largest size 2^K; sizes 2^20, 2^24, 2^28 up to it (default 28)", 10, 30, NULL },
         { "--reps", CLI_U64, &reps, "timed runs per operation and size (default 30)", 1, 1000, NULL },
         { "--runs", CLI_U64, &runs, "runs whose bit patterns are counted (default 100)", 2, 10000, NULL },
         { "--pattern-log2", CLI_U64, &pattern_log2, "size 2^K of the bit-pattern count (default 24)", 10, 28, NULL },
+        { "--seed", CLI_U64, &seed, "LCG seed of the data, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--ratios", CLI_STRING, &ratios, "append the headline ratios to FILE (the bench summary's rows)", 0, 0, NULL },
     };
     cli_parse(argc, argv, "The canonical reduce and scan against CUB's determinism levels, same run (markdown).",
@@ -244,17 +245,18 @@ int main(int argc, char **argv)
 
     printf("## The canonical reduce and scan against CUB's determinism levels\n\n");
     print_run_header(argc, argv);
-    printf("CCCL %d.%d.%d; determinism API %s. Data: P4016 LCG doubles in [-1, 1), on the device before timing. "
+    printf("CCCL %d.%d.%d; determinism API %s. Data: P4016 LCG doubles in [-1, 1) (seed 0x%016" PRIX64
+           "), on the device before timing. "
            "CUDA events around one call; %d warm-up rounds; operations interleaved in each of %" PRIu64
            " rounds; median and spread = (max - min) / median. CUB's temporary storage is allocated once and "
            "passed through a memory resource. GB/s = bytes read + written / median.\n\n",
            cub_levels_cccl_version() / 1000000, cub_levels_cccl_version() / 1000 % 1000,
-           cub_levels_cccl_version() % 1000, cub_levels_available() ? "present" : "absent (rows skipped)", WARMUP,
-           reps);
+           cub_levels_cccl_version() % 1000, cub_levels_available() ? "present" : "absent (rows skipped)", seed,
+           WARMUP, reps);
 
     double *x = alloc_or_exit(largest, sizeof *x, "the data"), *got = alloc_or_exit(largest, sizeof *got, "a GPU scan");
     double *want = alloc_or_exit(largest, sizeof *want, "the CPU scan");
-    p4016_data(LCG64_DEFAULT_SEED, 0, x, largest);
+    p4016_data(seed, 0, x, largest);
     double *d_x = device_doubles(largest), *d_out = device_doubles(largest), *d_sum = device_doubles(1);
     device_upload(d_x, x, largest);
 
