@@ -208,6 +208,22 @@ static double *make_data(size_t n, uint64_t seed, unsigned threads)
     return x;
 }
 
+/* One size's table: the data on `threads` threads' pages, every row timed
+ * in turn, the canonical rows checked, the table printed under `title`
+ * against row 0. Returns the check's verdict. */
+static int run_table(bench_row *rows, int count, size_t n, uint64_t seed, unsigned threads, int reps,
+                     const char *title, const char *ref_label)
+{
+    double *x = make_data(n, seed, threads);
+    const bench_data d = { x, n, threads };
+    time_rows(rows, count, &d, reps);
+    const int ok = check_canonical(rows, count, x, n);
+    printf("%s\n\n", title);
+    print_table(rows, count, n, reps, 0, ref_label);
+    free(x);
+    return ok;
+}
+
 static int bench_small(size_t n, uint64_t seed, int reps, FILE *ratios)
 {
     bench_row rows[] = {
@@ -217,14 +233,9 @@ static int bench_small(size_t n, uint64_t seed, int reps, FILE *ratios)
         { "canonical reduce, L = 128 (SIMD)", CANON128, 1, { 0 }, 0, 0 },
         { "read: integer sum of the bits", READ, 1, { 0 }, 0, 0 },
     };
-    const int count = (int)(sizeof rows / sizeof rows[0]);
-    double *x = make_data(n, seed, 1);
-    const bench_data d = { x, n, 1 };
-    time_rows(rows, count, &d, reps);
-    const int ok = check_canonical(rows, count, x, n);
-    printf("One thread, N = %zu doubles (%.1f MB):\n\n", n, 8e-6 * (double)n);
-    print_table(rows, count, n, reps, 0, "vs plain loop");
-    char sz[32];
+    char title[96], sz[32];
+    snprintf(title, sizeof title, "One thread, N = %zu doubles (%.1f MB):", n, 8e-6 * (double)n);
+    const int ok = run_table(rows, (int)(sizeof rows / sizeof rows[0]), n, seed, 1, reps, title, "vs plain loop");
     size_name(n, sz, sizeof sz);
     write_ratio(ratios, "cpu_l16_1t_vs_plain", sz, &rows[2], &rows[0], reps, "canonical reduce L = 16, 1 thread (SIMD) vs plain for-loop sum, host CPU");
     write_ratio(ratios, "cpu_l128_1t_vs_plain", sz, &rows[3], &rows[0], reps, "canonical reduce L = 128, 1 thread (SIMD) vs plain for-loop sum, host CPU");
@@ -238,7 +249,6 @@ static int bench_small(size_t n, uint64_t seed, int reps, FILE *ratios)
             fprintf(ratios, "canonical.cpu_l%d_1t_vs_28gbs.%s\t%.4f\t%.1f\t%.1f\tcanonical reduce L = %d, 1 thread, GB/s over a 28 GB/s line\n",
                     i == 2 ? 16 : 128, sz, line / ours, 1e3 * ours, 1e3 * line, i == 2 ? 16 : 128);
         }
-    free(x);
     return ok;
 }
 
@@ -252,14 +262,11 @@ static int bench_large(size_t n, uint64_t seed, unsigned threads, int reps, FILE
         { "canonical reduce, L = 16 (SIMD, threads)", CANON16, threads, { 0 }, 0, 0 },
         { "canonical reduce, L = 128 (SIMD, threads)", CANON128, threads, { 0 }, 0, 0 },
     };
-    const int count = (int)(sizeof rows / sizeof rows[0]);
-    double *x = make_data(n, seed, threads);
-    const bench_data d = { x, n, threads };
-    time_rows(rows, count, &d, reps);
-    const int ok = check_canonical(rows, count, x, n);
-    printf("All %u threads, N = %zu doubles (%.2f GiB):\n\n", threads, n, 8.0 * (double)n / (1u << 30));
-    print_table(rows, count, n, reps, 0, "of read bandwidth");
-    char sz[32];
+    char title[96], sz[32];
+    snprintf(title, sizeof title, "All %u threads, N = %zu doubles (%.2f GiB):", threads, n,
+             8.0 * (double)n / (1u << 30));
+    const int ok = run_table(rows, (int)(sizeof rows / sizeof rows[0]), n, seed, threads, reps, title,
+                             "of read bandwidth");
     size_name(n, sz, sizeof sz);
     write_ratio(ratios, "cpu_l16_allt_of_read_bw", sz, &rows[4], &rows[0], reps, "canonical reduce L = 16, all threads, as a fraction of the all-thread read bandwidth");
     write_ratio(ratios, "cpu_l128_allt_of_read_bw", sz, &rows[5], &rows[0], reps, "canonical reduce L = 128, all threads, as a fraction of the all-thread read bandwidth");
@@ -267,7 +274,6 @@ static int bench_large(size_t n, uint64_t seed, unsigned threads, int reps, FILE
     write_ratio(ratios, "cpu_l128_allt_vs_omp_reduction", sz, &rows[5], &rows[2], reps, "canonical reduce L = 128 vs omp parallel for reduction(+), all threads");
     write_ratio(ratios, "cpu_l16_allt_vs_omp_simd_reduction", sz, &rows[4], &rows[3], reps, "canonical reduce L = 16 vs omp parallel for reduction(+) of omp simd blocks, all threads");
     write_ratio(ratios, "cpu_l128_allt_vs_omp_simd_reduction", sz, &rows[5], &rows[3], reps, "canonical reduce L = 128 vs omp parallel for reduction(+) of omp simd blocks, all threads");
-    free(x);
     return ok;
 }
 
