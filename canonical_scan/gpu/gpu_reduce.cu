@@ -17,28 +17,51 @@
 #define REDUCE_WARPS (REDUCE_THREADS / 32) /* REDUCE_THREADS, REDUCE_LOADS: scan_tuning.h */
 static_assert(REDUCE_THREADS * 2 * REDUCE_LOADS == REDUCE_TILE, "a tile is one load per thread per step");
 
-// [listing reduce-by-warps]
-/* L = 1, 2, 4, ..., 64. Warp w owns 16 consecutive chunks of 64 elements
- * (a chunk is 64 / L whole rows); one 16-byte load per thread per chunk, so
- * a warp reads 512 contiguous bytes at a time. Per chunk, the rows of each
- * lane meet by shuffles (lane + L/2 holds the next row of the same lanes);
- * then the 16 chunks meet in registers, then the 8 warps in shared memory:
- * three levels of one balanced tree over the tile's 8192 / L rows. */
-template <int L, bool TAIL>
-__global__ void __launch_bounds__(REDUCE_THREADS)
-lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail)
+// [listing partials-stay-in-l2]
+/* A pass reads each input word once: ask L2 to evict those lines first
+ * (ld.global.cs, "cache streaming"). The partial values the pass writes
+ * then stay in L2 for the next pass, instead of being pushed out to DRAM by
+ * the stream of the input. */
+__device__ __forceinline__ double2 load_once(const double2 *p)
 {
-    __shared__ double warp_root[REDUCE_WARPS * L];
-    const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    const uint64_t tile_first = (uint64_t)blockIdx.x * REDUCE_TILE;
-    const uint64_t first = tile_first + (uint64_t)warp * (64 * REDUCE_LOADS) + 2 * lane;
+#if REDUCE_EVICT_FIRST
+    return __ldcs(p);
+#else
+    return __ldg(p);
+#endif
+}
 
+/* Once read, the previous pass's partial values are dead: drop their lines
+ * from L2 without writing them back (discard.global.L2, sm_80+), so that
+ * they never cost DRAM bandwidth at all. Only for the plan's own scratch
+ * buffers, never the caller's input; `start` is 128-byte aligned, and
+ * LINES lines STRIDE doubles apart are dropped. */
+template <int LINES, int STRIDE>
+__device__ __forceinline__ void discard_lines(const double *start)
+{
+#pragma unroll
+    for (int k = 0; k < LINES; k++)
+        asm volatile("discard.global.L2 [%0], 128;" ::"l"(start + (uint64_t)k * STRIDE) : "memory");
+}
+// [end]
+
+// [listing reduce-by-warps]
+/* L = 1, 2, 4, ..., 64. A batch is 16 consecutive chunks of 64 elements (a
+ * chunk is 64 / L whole rows), one 16-byte load per thread per chunk, so a
+ * warp reads 512 contiguous bytes at a time. Per chunk, the rows of each
+ * lane meet by shuffles (lane + L/2 holds the next row of the same lanes),
+ * then the 16 chunks meet in registers. Returns the lanes 2*lane % L (x) and
+ * 2*lane % L + 1 (y), valid in lanes 0 .. L/2 - 1 (lane 0 only, in x, for
+ * L = 1). */
+template <int L>
+__device__ __forceinline__ double2 warp_batch(const double *__restrict__ x, uint64_t count, uint64_t first,
+                                              int whole)
+{
     double2 v[REDUCE_LOADS];
-    wait_for_previous_pass(); /* x may be the previous pass's output */
-    if (tile_first + REDUCE_TILE <= count) {
+    if (whole) {
 #pragma unroll
         for (int j = 0; j < REDUCE_LOADS; j++)
-            v[j] = __ldg(reinterpret_cast<const double2 *>(x + first + 64 * j));
+            v[j] = load_once(reinterpret_cast<const double2 *>(x + first + 64 * j));
     } else { /* the last tile: missing elements are the identity -0.0 */
 #pragma unroll
         for (int j = 0; j < REDUCE_LOADS; j++) {
@@ -47,7 +70,6 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
             v[j].y = e + 1 < count ? x[e + 1] : PAD_IDENTITY;
         }
     }
-    let_next_pass_launch();
     double c0[REDUCE_LOADS], c1[REDUCE_LOADS]; /* per chunk: lanes 2*lane % L and +1 */
 #pragma unroll
     for (int j = 0; j < REDUCE_LOADS; j++) {
@@ -56,7 +78,8 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
 #pragma unroll
             for (int off = 1; off < 32; off *= 2)
                 a = a + __shfl_down_sync(FULL_WARP, a, off);
-            c0[j] = a; /* valid in lane 0 */
+            c0[j] = a;
+            c1[j] = 0.0;
         } else {
             double a = v[j].x, b = v[j].y;
 #pragma unroll
@@ -64,22 +87,57 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
                 a = a + __shfl_down_sync(FULL_WARP, a, off);
                 b = b + __shfl_down_sync(FULL_WARP, b, off);
             }
-            c0[j] = a; /* valid in lanes 0 .. L/2 - 1 */
+            c0[j] = a;
             c1[j] = b;
         }
     }
-    const double r0 = register_tree<REDUCE_LOADS>(c0);
+    return make_double2(register_tree<REDUCE_LOADS>(c0), L == 1 ? 0.0 : register_tree<REDUCE_LOADS>(c1));
+}
+
+/* N consecutive batches of one warp: the balanced tree over their values
+ * (a recursion, so that only the pending left halves stay live). */
+template <int L, int N>
+__device__ __forceinline__ double2 warp_batches_tree(const double *__restrict__ x, uint64_t count,
+                                                     uint64_t first, int whole)
+{
+    if constexpr (N == 1) {
+        return warp_batch<L>(x, count, first, whole);
+    } else {
+        const double2 a = warp_batches_tree<L, N / 2>(x, count, first, whole);
+        const double2 b = warp_batches_tree<L, N / 2>(x, count, first + (uint64_t)(N / 2) * 64 * REDUCE_LOADS, whole);
+        return make_double2(a.x + b.x, a.y + b.y);
+    }
+}
+
+/* A CUDA block's tile is BATCHES * 8192 elements; warp w owns its w-th
+ * eighth (BATCHES batches), and the 8 warps meet in shared memory: the
+ * levels of one balanced tree over the tile's rows. */
+template <int L, int BATCHES, bool TAIL>
+__global__ void __launch_bounds__(REDUCE_THREADS, REDUCE_MIN_BLOCKS)
+lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail,
+                           int discard_input)
+{
+    constexpr uint64_t TILE = (uint64_t)REDUCE_TILE * BATCHES;
+    __shared__ double warp_root[REDUCE_WARPS * L];
+    const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const uint64_t tile_first = (uint64_t)blockIdx.x * TILE;
+    const uint64_t first = tile_first + (uint64_t)warp * (64 * REDUCE_LOADS * BATCHES) + 2 * lane;
+    wait_for_previous_pass(); /* x may be the previous pass's output */
+    const int whole = tile_first + TILE <= count;
+    const double2 r = warp_batches_tree<L, BATCHES>(x, count, first, whole);
+    let_next_pass_launch();
     if constexpr (L == 1) {
         if (lane == 0)
-            warp_root[warp] = r0;
+            warp_root[warp] = r.x;
     } else {
-        const double r1 = register_tree<REDUCE_LOADS>(c1);
         if (lane < L / 2) {
-            warp_root[warp * L + 2 * lane] = r0;
-            warp_root[warp * L + 2 * lane + 1] = r1;
+            warp_root[warp * L + 2 * lane] = r.x;
+            warp_root[warp * L + 2 * lane + 1] = r.y;
         }
     }
-    __syncthreads();
+    __syncthreads(); /* also: every load of the block has returned */
+    if (discard_input && whole && lane % 8 == 0) /* 8 threads' 16-byte loads: one line */
+        discard_lines<BATCHES * REDUCE_LOADS, 64>(x + first);
     if (threadIdx.x < L) {
         double w[REDUCE_WARPS];
 #pragma unroll
@@ -106,7 +164,7 @@ __device__ __forceinline__ double2 batch_of_rows(const double *__restrict__ x, u
     if (whole) {
 #pragma unroll
         for (int j = 0; j < REDUCE_LOADS; j++) {
-            const double2 v = __ldg(reinterpret_cast<const double2 *>(x + first + (uint64_t)j * L));
+            const double2 v = load_once(reinterpret_cast<const double2 *>(x + first + (uint64_t)j * L));
             c0[j] = v.x;
             c1[j] = v.y;
         }
@@ -135,8 +193,9 @@ __device__ __forceinline__ double2 batches_tree(const double *__restrict__ x, ui
 }
 
 template <int L, int BATCHES, bool TAIL>
-__global__ void __launch_bounds__(REDUCE_THREADS, REDUCE_WIDE_MIN_BLOCKS)
-lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail)
+__global__ void __launch_bounds__(REDUCE_THREADS, REDUCE_MIN_BLOCKS)
+lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail,
+                            int discard_input)
 {
     constexpr int PER_ROW = L / 2, GROUPS = REDUCE_THREADS / PER_ROW;
     constexpr uint64_t TILE = (uint64_t)REDUCE_TILE * BATCHES;
@@ -146,11 +205,14 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
     const uint64_t tile_first = (uint64_t)blockIdx.x * TILE;
     const uint64_t first = tile_first + (uint64_t)g * BATCHES * REDUCE_LOADS * L + 2 * c;
     wait_for_previous_pass(); /* x may be the previous pass's output */
-    const double2 r = batches_tree<L, BATCHES>(x, count, first, tile_first + TILE <= count);
+    const int whole = tile_first + TILE <= count;
+    const double2 r = batches_tree<L, BATCHES>(x, count, first, whole);
     let_next_pass_launch();
     group_root[g * L + 2 * c] = r.x;
     group_root[g * L + 2 * c + 1] = r.y;
-    __syncthreads();
+    __syncthreads(); /* also: every load of the block has returned */
+    if (discard_input && whole && c % 8 == 0) /* 8 threads' 16-byte loads: one line */
+        discard_lines<BATCHES * REDUCE_LOADS, L>(x + first);
     for (unsigned i = threadIdx.x; i < L; i += REDUCE_THREADS) {
         double w[GROUPS];
 #pragma unroll
@@ -187,7 +249,7 @@ lanes_tile_reduce_generic(virtual_view view, uint64_t count, unsigned lanes, uin
 /* Every kernel of a pass takes (x, count, out, tail); `dependent`: a pass
  * after the first, launched while the one it reads is finishing
  * (dependent_launch.cuh). */
-typedef void (*pass_kernel)(const double *, uint64_t, double *, reduce_tail);
+typedef void (*pass_kernel)(const double *, uint64_t, double *, reduce_tail, int);
 
 template <int L>
 static pass_kernel by_groups_kernel(unsigned batches, int tail)
@@ -199,21 +261,24 @@ static pass_kernel by_groups_kernel(unsigned batches, int tail)
 }
 
 template <int L>
-static pass_kernel by_warps_kernel(int tail)
+static pass_kernel by_warps_kernel(unsigned batches, int tail)
 {
-    return tail ? lanes_tile_reduce_by_warps<L, true> : lanes_tile_reduce_by_warps<L, false>;
+    if (batches == REDUCE_WARP_BATCHES)
+        return tail ? lanes_tile_reduce_by_warps<L, REDUCE_WARP_BATCHES, true>
+                    : lanes_tile_reduce_by_warps<L, REDUCE_WARP_BATCHES, false>;
+    return tail ? lanes_tile_reduce_by_warps<L, 1, true> : lanes_tile_reduce_by_warps<L, 1, false>;
 }
 
 static pass_kernel fast_pass_kernel(const reduce_pass *p, int tail)
 {
     switch (p->lanes) {
-    case 1: return by_warps_kernel<1>(tail);
-    case 2: return by_warps_kernel<2>(tail);
-    case 4: return by_warps_kernel<4>(tail);
-    case 8: return by_warps_kernel<8>(tail);
-    case 16: return by_warps_kernel<16>(tail);
-    case 32: return by_warps_kernel<32>(tail);
-    case 64: return by_warps_kernel<64>(tail);
+    case 1: return by_warps_kernel<1>(p->batches, tail);
+    case 2: return by_warps_kernel<2>(p->batches, tail);
+    case 4: return by_warps_kernel<4>(p->batches, tail);
+    case 8: return by_warps_kernel<8>(p->batches, tail);
+    case 16: return by_warps_kernel<16>(p->batches, tail);
+    case 32: return by_warps_kernel<32>(p->batches, tail);
+    case 64: return by_warps_kernel<64>(p->batches, tail);
     case 128: return by_groups_kernel<128>(p->batches, tail);
     case 256: return by_groups_kernel<256>(p->batches, tail);
     case 512: return by_groups_kernel<512>(p->batches, tail);
@@ -224,9 +289,10 @@ static pass_kernel fast_pass_kernel(const reduce_pass *p, int tail)
 }
 
 /* One pass: `in` (as a view) -> out[tiles * lanes]; with a tail (fast
- * passes only) its last block goes on to R. */
+ * passes only) its last block goes on to R. `scratch_input`: `in` is the
+ * previous pass's output, dead once read (REDUCE_DISCARD_SCRATCH). */
 static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *out, reduce_tail tail,
-                               int dependent)
+                               int dependent, int scratch_input)
 {
     if (!p->fast) {
         const unsigned blocks = grid_blocks_or_exit(
@@ -238,7 +304,7 @@ static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *ou
     }
     const unsigned blocks = grid_blocks_or_exit(p->tiles, "lanes_tile_reduce");
     launch_pass(fast_pass_kernel(p, tail.ticket != NULL), blocks, REDUCE_THREADS, dependent, in.x, p->count, out,
-                tail);
+                tail, REDUCE_DISCARD_SCRATCH && scratch_input);
     CUDA_CHECK_LAUNCH();
 }
 
@@ -289,7 +355,7 @@ static gpu_reduce_plan *reduce_plan_create(uint64_t nvirt, uint64_t lanes, int i
     }
     reduce_plan_build(&p->passes, nvirt, lanes, input_fast);
     /* every pass kernel is in this file, compiled for the same architectures */
-    p->dependent = REDUCE_DEPENDENT_LAUNCH && kernel_takes_dependent_launch(lanes_tile_reduce_by_warps<1, true>);
+    p->dependent = REDUCE_DEPENDENT_LAUNCH && kernel_takes_dependent_launch(lanes_tile_reduce_by_warps<1, 1, true>);
     uint64_t need[2] = { 1, 1 };
     for (int i = 0; i < p->passes.npasses; i++) {
         const uint64_t out = p->passes.pass[i].tiles * p->passes.pass[i].lanes;
@@ -313,7 +379,7 @@ static const double *reduce_plan_enqueue(const gpu_reduce_plan *p, virtual_view 
     for (int i = 0; i < p->passes.npasses; i++) {
         const reduce_pass *pass = &p->passes.pass[i];
         out = p->buf[i % 2];
-        launch_reduce_pass(pass, in, out, i == p->tail_pass ? p->tail : no_tail, i > 0 && p->dependent);
+        launch_reduce_pass(pass, in, out, i == p->tail_pass ? p->tail : no_tail, i > 0 && p->dependent, i > 0);
         if (i == p->tail_pass)
             return p->tail.result;
         in = virtual_identity(out, pass->tiles * pass->lanes); /* the next pass reads these */

@@ -15,7 +15,7 @@
 #ifndef CANONICAL_SCAN_REDUCE_PLAN_H
 #define CANONICAL_SCAN_REDUCE_PLAN_H
 
-#include "scan_tuning.h" /* REDUCE_TILE, REDUCE_WIDE_LANES, REDUCE_WIDE_BATCHES, ... */
+#include "scan_tuning.h" /* REDUCE_TILE, REDUCE_WARP_BATCHES, REDUCE_WIDE_BATCHES, ... */
 #include "virtual_blocks.h"
 
 #include <stdint.h>
@@ -50,7 +50,7 @@ static inline void reduce_plan_add(reduce_plan_t *p, uint64_t lanes, uint64_t co
     s->lanes = (unsigned)lanes;
     s->count = count;
     s->fast = fast && reduce_lanes_fast(lanes);
-    s->batches = s->fast && p->npasses == 1 && lanes >= REDUCE_WIDE_LANES ? REDUCE_WIDE_BATCHES : 1;
+    s->batches = !s->fast || p->npasses > 1 ? 1 : lanes >= REDUCE_WIDE_LANES ? REDUCE_WIDE_BATCHES : REDUCE_WARP_BATCHES;
     s->rows_per_tile = s->fast ? REDUCE_TILE / lanes * s->batches : REDUCE_GENERIC_ROWS;
     s->tiles = (rows + s->rows_per_tile - 1) / s->rows_per_tile;
 }

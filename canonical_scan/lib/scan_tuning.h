@@ -57,15 +57,33 @@
 #ifndef REDUCE_LOADS
 #define REDUCE_LOADS 16
 #endif
-/* From this lane count on, the FIRST pass gives each CUDA block
- * REDUCE_WIDE_BATCHES tiles: otherwise it would write L partial values per
- * tile, as many bytes for the next pass to read back as a pass is meant to
- * save. */
+/* The FIRST pass gives each CUDA block several tiles' worth of rows (its
+ * "batches"), so that it writes fewer partial values for the next pass to
+ * read back: REDUCE_WARP_BATCHES for L < REDUCE_WIDE_LANES (the by-warps
+ * kernel), REDUCE_WIDE_BATCHES from there on (by groups; a tile then
+ * yields L partial values, as many bytes as a row). */
+#ifndef REDUCE_WARP_BATCHES
+#define REDUCE_WARP_BATCHES 1
+#endif
 #define REDUCE_WIDE_LANES 128
+#ifndef REDUCE_WIDE_BATCHES
 #define REDUCE_WIDE_BATCHES 4
-/* __launch_bounds__ minimum of resident blocks per SM for those wide kernels
- * (the same register budget as the 8192-element ones). */
-#define REDUCE_WIDE_MIN_BLOCKS 3
+#endif
+/* 1: the fast kernels' loads ask L2 to evict their input first, so that
+ * the partial values stay in L2 for the next pass (gpu_reduce.cu,
+ * load_once)... */
+#ifndef REDUCE_EVICT_FIRST
+#define REDUCE_EVICT_FIRST 1
+#endif
+/* ... and 1: the next pass drops them from L2 once read, so that they are
+ * never written back to DRAM (discard_lines). */
+#ifndef REDUCE_DISCARD_SCRATCH
+#define REDUCE_DISCARD_SCRATCH 1
+#endif
+/* __launch_bounds__ minimum of resident blocks per SM of the fast kernels:
+ * caps the registers a thread may use (the loads in flight and the pending
+ * halves of the batch trees must fit). */
+#define REDUCE_MIN_BLOCKS 3
 /* Rows per chunk of the generic (any L, any layout) kernel. */
 #define REDUCE_GENERIC_ROWS 32
 /* A pass whose partial values number at most this many is finished by its
