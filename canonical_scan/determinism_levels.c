@@ -8,7 +8,10 @@
  *
  * Timing: CUDA events around one call, after warm-up; the operations take
  * turns within every repetition (interleaved, so a slow phase of the GPU
- * hits them all alike); median and spread of --reps. Then every operation
+ * hits them all alike), in reverse order every other repetition (so that
+ * no operation always runs right after the same one: a scan leaves L2 full
+ * of written lines that the next kernel pays to write back); median and
+ * spread of --reps. Then every operation
  * runs --runs more times on one input and the program counts the distinct
  * bit patterns it produced (a scan's pattern: FNV-1a 64 of its whole
  * output). Every canonical result is checked bit for bit against the CPU
@@ -100,9 +103,11 @@ static void time_size(levels_ctx *c, int reps, double *ms, double *spread)
                 launch(c);
     device_sync();
     for (int r = 0; r < reps; r++)
-        for (c->op = 0; c->op < OPS; c->op++)
+        for (int k = 0; k < OPS; k++) {
+            c->op = r % 2 ? OPS - 1 - k : k;
             if (op_runs_here(c->op))
                 t[c->op * reps + r] = cub_levels_time_once_ms(launch, c);
+        }
     for (int op = 0; op < OPS; op++) {
         ms[op] = op_runs_here(op) ? median_of(&t[op * reps], (size_t)reps) : 0.0;
         spread[op] = op_runs_here(op) ? spread_of(&t[op * reps], (size_t)reps) : 0.0;
@@ -248,7 +253,7 @@ int main(int argc, char **argv)
     printf("CCCL %d.%d.%d; determinism API %s. Data: P4016 LCG doubles in [-1, 1) (seed 0x%016" PRIX64
            "), on the device before timing. "
            "CUDA events around one call; %d warm-up rounds; operations interleaved in each of %" PRIu64
-           " rounds; median and spread = (max - min) / median. CUB's temporary storage is allocated once and "
+           " rounds, order reversed every other round; median and spread = (max - min) / median. CUB's temporary storage is allocated once and "
            "passed through a memory resource. GB/s = bytes read + written / median.\n\n",
            cub_levels_cccl_version() / 1000000, cub_levels_cccl_version() / 1000 % 1000,
            cub_levels_cccl_version() % 1000, cub_levels_available() ? "present" : "absent (rows skipped)", seed,

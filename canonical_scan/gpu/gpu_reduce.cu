@@ -17,11 +17,11 @@
 #define REDUCE_WARPS (REDUCE_THREADS / 32) /* REDUCE_THREADS, REDUCE_LOADS: scan_tuning.h */
 static_assert(REDUCE_THREADS * 2 * REDUCE_LOADS == REDUCE_TILE, "a tile is one load per thread per step");
 
-// [listing partials-stay-in-l2]
-/* A pass reads each input word once: ask L2 to evict those lines first
- * (ld.global.cs, "cache streaming"). The partial values the pass writes
- * then stay in L2 for the next pass, instead of being pushed out to DRAM by
- * the stream of the input. */
+/* A pass reads each input word once. REDUCE_EVICT_FIRST = 1 asks L2 to
+ * evict those lines first (ld.global.cs, "cache streaming"), so that the
+ * partial values the pass writes stay in L2 for the next pass instead of
+ * being written back to DRAM in the middle of the stream; the default is a
+ * read-only load (ld.global.nc). scan_tuning.h says what each measured. */
 __device__ __forceinline__ double2 load_once(const double2 *p)
 {
 #if REDUCE_EVICT_FIRST
@@ -30,20 +30,6 @@ __device__ __forceinline__ double2 load_once(const double2 *p)
     return __ldg(p);
 #endif
 }
-
-/* Once read, the previous pass's partial values are dead: drop their lines
- * from L2 without writing them back (discard.global.L2, sm_80+), so that
- * they never cost DRAM bandwidth at all. Only for the plan's own scratch
- * buffers, never the caller's input; `start` is 128-byte aligned, and
- * LINES lines STRIDE doubles apart are dropped. */
-template <int LINES, int STRIDE>
-__device__ __forceinline__ void discard_lines(const double *start)
-{
-#pragma unroll
-    for (int k = 0; k < LINES; k++)
-        asm volatile("discard.global.L2 [%0], 128;" ::"l"(start + (uint64_t)k * STRIDE) : "memory");
-}
-// [end]
 
 // [listing reduce-by-warps]
 /* L = 1, 2, 4, ..., 64. A batch is 16 consecutive chunks of 64 elements (a
@@ -114,8 +100,7 @@ __device__ __forceinline__ double2 warp_batches_tree(const double *__restrict__ 
  * levels of one balanced tree over the tile's rows. */
 template <int L, int BATCHES, bool TAIL>
 __global__ void __launch_bounds__(REDUCE_THREADS, REDUCE_MIN_BLOCKS)
-lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail,
-                           int discard_input)
+lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail)
 {
     constexpr uint64_t TILE = (uint64_t)REDUCE_TILE * BATCHES;
     __shared__ double warp_root[REDUCE_WARPS * L];
@@ -123,8 +108,7 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
     const uint64_t tile_first = (uint64_t)blockIdx.x * TILE;
     const uint64_t first = tile_first + (uint64_t)warp * (64 * REDUCE_LOADS * BATCHES) + 2 * lane;
     wait_for_previous_pass(); /* x may be the previous pass's output */
-    const int whole = tile_first + TILE <= count;
-    const double2 r = warp_batches_tree<L, BATCHES>(x, count, first, whole);
+    const double2 r = warp_batches_tree<L, BATCHES>(x, count, first, tile_first + TILE <= count);
     let_next_pass_launch();
     if constexpr (L == 1) {
         if (lane == 0)
@@ -135,9 +119,7 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
             warp_root[warp * L + 2 * lane + 1] = r.y;
         }
     }
-    __syncthreads(); /* also: every load of the block has returned */
-    if (discard_input && whole && lane % 8 == 0) /* 8 threads' 16-byte loads: one line */
-        discard_lines<BATCHES * REDUCE_LOADS, 64>(x + first);
+    __syncthreads();
     if (threadIdx.x < L) {
         double w[REDUCE_WARPS];
 #pragma unroll
@@ -194,8 +176,7 @@ __device__ __forceinline__ double2 batches_tree(const double *__restrict__ x, ui
 
 template <int L, int BATCHES, bool TAIL>
 __global__ void __launch_bounds__(REDUCE_THREADS, REDUCE_MIN_BLOCKS)
-lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail,
-                            int discard_input)
+lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail)
 {
     constexpr int PER_ROW = L / 2, GROUPS = REDUCE_THREADS / PER_ROW;
     constexpr uint64_t TILE = (uint64_t)REDUCE_TILE * BATCHES;
@@ -205,14 +186,11 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
     const uint64_t tile_first = (uint64_t)blockIdx.x * TILE;
     const uint64_t first = tile_first + (uint64_t)g * BATCHES * REDUCE_LOADS * L + 2 * c;
     wait_for_previous_pass(); /* x may be the previous pass's output */
-    const int whole = tile_first + TILE <= count;
-    const double2 r = batches_tree<L, BATCHES>(x, count, first, whole);
+    const double2 r = batches_tree<L, BATCHES>(x, count, first, tile_first + TILE <= count);
     let_next_pass_launch();
     group_root[g * L + 2 * c] = r.x;
     group_root[g * L + 2 * c + 1] = r.y;
-    __syncthreads(); /* also: every load of the block has returned */
-    if (discard_input && whole && c % 8 == 0) /* 8 threads' 16-byte loads: one line */
-        discard_lines<BATCHES * REDUCE_LOADS, L>(x + first);
+    __syncthreads();
     for (unsigned i = threadIdx.x; i < L; i += REDUCE_THREADS) {
         double w[GROUPS];
 #pragma unroll
@@ -249,7 +227,7 @@ lanes_tile_reduce_generic(virtual_view view, uint64_t count, unsigned lanes, uin
 /* Every kernel of a pass takes (x, count, out, tail); `dependent`: a pass
  * after the first, launched while the one it reads is finishing
  * (dependent_launch.cuh). */
-typedef void (*pass_kernel)(const double *, uint64_t, double *, reduce_tail, int);
+typedef void (*pass_kernel)(const double *, uint64_t, double *, reduce_tail);
 
 template <int L>
 static pass_kernel by_groups_kernel(unsigned batches, int tail)
@@ -289,10 +267,9 @@ static pass_kernel fast_pass_kernel(const reduce_pass *p, int tail)
 }
 
 /* One pass: `in` (as a view) -> out[tiles * lanes]; with a tail (fast
- * passes only) its last block goes on to R. `scratch_input`: `in` is the
- * previous pass's output, dead once read (REDUCE_DISCARD_SCRATCH). */
+ * passes only) its last block goes on to R. */
 static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *out, reduce_tail tail,
-                               int dependent, int scratch_input)
+                               int dependent)
 {
     if (!p->fast) {
         const unsigned blocks = grid_blocks_or_exit(
@@ -304,7 +281,7 @@ static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *ou
     }
     const unsigned blocks = grid_blocks_or_exit(p->tiles, "lanes_tile_reduce");
     launch_pass(fast_pass_kernel(p, tail.ticket != NULL), blocks, REDUCE_THREADS, dependent, in.x, p->count, out,
-                tail, REDUCE_DISCARD_SCRATCH && scratch_input);
+                tail);
     CUDA_CHECK_LAUNCH();
 }
 
@@ -379,7 +356,7 @@ static const double *reduce_plan_enqueue(const gpu_reduce_plan *p, virtual_view 
     for (int i = 0; i < p->passes.npasses; i++) {
         const reduce_pass *pass = &p->passes.pass[i];
         out = p->buf[i % 2];
-        launch_reduce_pass(pass, in, out, i == p->tail_pass ? p->tail : no_tail, i > 0 && p->dependent, i > 0);
+        launch_reduce_pass(pass, in, out, i == p->tail_pass ? p->tail : no_tail, i > 0 && p->dependent);
         if (i == p->tail_pass)
             return p->tail.result;
         in = virtual_identity(out, pass->tiles * pass->lanes); /* the next pass reads these */

@@ -57,11 +57,15 @@
 #ifndef REDUCE_LOADS
 #define REDUCE_LOADS 16
 #endif
-/* The FIRST pass gives each CUDA block several tiles' worth of rows (its
- * "batches"), so that it writes fewer partial values for the next pass to
- * read back: REDUCE_WARP_BATCHES for L < REDUCE_WIDE_LANES (the by-warps
- * kernel), REDUCE_WIDE_BATCHES from there on (by groups; a tile then
- * yields L partial values, as many bytes as a row). */
+/* The FIRST pass may give each CUDA block several tiles' worth of rows (its
+ * "batches"): fewer, longer blocks that write fewer partial values.
+ * REDUCE_WARP_BATCHES is for L < REDUCE_WIDE_LANES (the by-warps kernel),
+ * REDUCE_WIDE_BATCHES from there on (by groups: a tile of 8192 elements
+ * would yield L partial values per 8192 / L rows, 32 MiB for the next pass
+ * at 2^28 and L = 128). On the H200 at 2^28, 2 batches measure as 1 for
+ * L = 16, 4 and 8 are 4 % and 8 % slower (and far slower at 2^20, where few
+ * blocks remain); for L = 128, 2 batches measure as 4, 1 is 3 % slower and
+ * 8 to 32 are 5-7 % slower. */
 #ifndef REDUCE_WARP_BATCHES
 #define REDUCE_WARP_BATCHES 1
 #endif
@@ -69,16 +73,14 @@
 #ifndef REDUCE_WIDE_BATCHES
 #define REDUCE_WIDE_BATCHES 4
 #endif
-/* 1: the fast kernels' loads ask L2 to evict their input first, so that
- * the partial values stay in L2 for the next pass (gpu_reduce.cu,
- * load_once)... */
+/* 1: the fast kernels' loads ask L2 to evict their input first, so that a
+ * pass's partial values stay in L2 (gpu_reduce.cu, load_once). On the H200
+ * at 2^28 that brings L = 16 level with L = 1 (1.00-1.01x of CUB instead of
+ * 0.98x) when the kernel before it only read -- but right after a scan that
+ * left L2 full of written lines the reduce was 2-4 % slower than with the
+ * default (determinism_levels), so 0 it stays. */
 #ifndef REDUCE_EVICT_FIRST
-#define REDUCE_EVICT_FIRST 1
-#endif
-/* ... and 1: the next pass drops them from L2 once read, so that they are
- * never written back to DRAM (discard_lines). */
-#ifndef REDUCE_DISCARD_SCRATCH
-#define REDUCE_DISCARD_SCRATCH 1
+#define REDUCE_EVICT_FIRST 0
 #endif
 /* __launch_bounds__ minimum of resident blocks per SM of the fast kernels:
  * caps the registers a thread may use (the loads in flight and the pending
