@@ -80,17 +80,20 @@ __device__ __forceinline__ double2 warp_batch(const double *__restrict__ x, uint
     return make_double2(register_tree<REDUCE_LOADS>(c0), L == 1 ? 0.0 : register_tree<REDUCE_LOADS>(c1));
 }
 
-/* N consecutive batches of one warp: the balanced tree over their values
- * (a recursion, so that only the pending left halves stay live). */
-template <int L, int N>
-__device__ __forceinline__ double2 warp_batches_tree(const double *__restrict__ x, uint64_t count,
-                                                     uint64_t first, int whole)
+/* N consecutive batches, STRIDE elements apart, of one thread's share: the
+ * balanced tree over the values BATCH returns for them (a recursion, so
+ * that only the pending left halves stay live). Both fast kernels use it. */
+typedef double2 (*batch_reduce)(const double *__restrict__, uint64_t, uint64_t, int);
+
+template <batch_reduce BATCH, uint64_t STRIDE, int N>
+__device__ __forceinline__ double2 batches_tree(const double *__restrict__ x, uint64_t count, uint64_t first,
+                                                int whole)
 {
     if constexpr (N == 1) {
-        return warp_batch<L>(x, count, first, whole);
+        return BATCH(x, count, first, whole);
     } else {
-        const double2 a = warp_batches_tree<L, N / 2>(x, count, first, whole);
-        const double2 b = warp_batches_tree<L, N / 2>(x, count, first + (uint64_t)(N / 2) * 64 * REDUCE_LOADS, whole);
+        const double2 a = batches_tree<BATCH, STRIDE, N / 2>(x, count, first, whole);
+        const double2 b = batches_tree<BATCH, STRIDE, N / 2>(x, count, first + (uint64_t)(N / 2) * STRIDE, whole);
         return make_double2(a.x + b.x, a.y + b.y);
     }
 }
@@ -108,7 +111,7 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
     const uint64_t tile_first = (uint64_t)blockIdx.x * TILE;
     const uint64_t first = tile_first + (uint64_t)warp * (64 * REDUCE_LOADS * BATCHES) + 2 * lane;
     wait_for_previous_pass(); /* x may be the previous pass's output */
-    const double2 r = warp_batches_tree<L, BATCHES>(x, count, first, tile_first + TILE <= count);
+    const double2 r = batches_tree<warp_batch<L>, 64 * REDUCE_LOADS, BATCHES>(x, count, first, tile_first + TILE <= count);
     let_next_pass_launch();
     if constexpr (L == 1) {
         if (lane == 0)
@@ -135,9 +138,9 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
 /* L = 128, 256, 512: a row is L/2 threads' worth of 16-byte loads, so a
  * group of L/2 threads owns BATCHES * 16 consecutive rows (each load
  * instruction of the group reads one whole row, >= 1 KB contiguous). Per
- * batch of 16 rows a register tree, over the batches another one (written
- * as a recursion so that only its pending left halves stay live), and the
- * 512 / L groups meet in shared memory: one balanced tree over the tile. */
+ * batch of 16 rows a register tree, over the batches another one
+ * (batches_tree), and the 512 / L groups meet in shared memory: one
+ * balanced tree over the tile. */
 template <int L>
 __device__ __forceinline__ double2 batch_of_rows(const double *__restrict__ x, uint64_t count,
                                                  uint64_t first, int whole)
@@ -161,19 +164,6 @@ __device__ __forceinline__ double2 batch_of_rows(const double *__restrict__ x, u
     return make_double2(register_tree<REDUCE_LOADS>(c0), register_tree<REDUCE_LOADS>(c1));
 }
 
-template <int L, int N>
-__device__ __forceinline__ double2 batches_tree(const double *__restrict__ x, uint64_t count,
-                                                uint64_t first, int whole)
-{
-    if constexpr (N == 1) {
-        return batch_of_rows<L>(x, count, first, whole);
-    } else {
-        const double2 a = batches_tree<L, N / 2>(x, count, first, whole);
-        const double2 b = batches_tree<L, N / 2>(x, count, first + (uint64_t)(N / 2) * REDUCE_LOADS * L, whole);
-        return make_double2(a.x + b.x, a.y + b.y);
-    }
-}
-
 template <int L, int BATCHES, bool TAIL>
 __global__ void __launch_bounds__(REDUCE_THREADS, REDUCE_MIN_BLOCKS)
 lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail)
@@ -186,7 +176,8 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
     const uint64_t tile_first = (uint64_t)blockIdx.x * TILE;
     const uint64_t first = tile_first + (uint64_t)g * BATCHES * REDUCE_LOADS * L + 2 * c;
     wait_for_previous_pass(); /* x may be the previous pass's output */
-    const double2 r = batches_tree<L, BATCHES>(x, count, first, tile_first + TILE <= count);
+    const double2 r = batches_tree<batch_of_rows<L>, (uint64_t)REDUCE_LOADS * L, BATCHES>(x, count, first,
+                                                                                      tile_first + TILE <= count);
     let_next_pass_launch();
     group_root[g * L + 2 * c] = r.x;
     group_root[g * L + 2 * c + 1] = r.y;
