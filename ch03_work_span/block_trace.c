@@ -6,8 +6,12 @@
  * many threads added and how many __syncthreads() barriers ran; the host
  * checks the trace it recorded against the CPU's and prints only where the
  * two differ (--gpu-table prints the whole GPU record).
- * --missing-barrier leaves out the barrier between levels: a data race.
+ * --missing-barrier leaves out the barrier between levels: a data race. On
+ * the GPU it runs in many blocks at once; with --on cpu one block is replayed
+ * in one order its warps may run in (--replay-warps, block_replay.h), which
+ * shows which level of which warp read a value before it was written.
  * --svg and --dot draw the CPU trace as a figure (tree_figures.h). */
+#include "block_replay.h"
 #include "block_trace.h"
 #include "common.h"
 #include "tree_figures.h"
@@ -17,6 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+_Static_assert(BLOCK_REPLAY_MAX_N == BLOCK_TRACE_MAX_N, "the CPU replay takes every N the GPU block does");
 
 static long long reference_sum(const long long *x, size_t n)
 {
@@ -208,6 +214,105 @@ static int run_missing_barrier(int n, int trials, long long *x, int quiet)
     return verdict(what, wrong == 0);
 }
 
+/* "warp 0 only", "warps 0 and 1", "warps 0, 1, ..., 31" */
+static const char *warp_order(int warps, char *buf, size_t size)
+{
+    if (warps == 1)
+        snprintf(buf, size, "warp 0 only");
+    else if (warps == 2)
+        snprintf(buf, size, "warps 0 and 1");
+    else
+        snprintf(buf, size, "warps 0, 1, ..., %d", warps - 1);
+    return buf;
+}
+
+/* The warps marked in flags[0..warps-1] as ranges: "0-7", "0, 2-3", or "-". */
+static const char *warp_ranges(const unsigned char *flags, int warps, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int w = 0; w < warps; w++) {
+        if (!flags[w] || (w > 0 && flags[w - 1]))
+            continue;
+        int last = w;
+        while (last + 1 < warps && flags[last + 1])
+            last++;
+        const int wrote = last > w ? snprintf(buf + used, size - used, "%s%d-%d", used ? ", " : "", w, last)
+                                   : snprintf(buf + used, size - used, "%s%d", used ? ", " : "", w);
+        if (wrote < 0 || (size_t)wrote >= size - used)
+            break; /* cannot happen for 32 warps and the buffer below */
+        used += (size_t)wrote;
+    }
+    return used ? buf : "-";
+}
+
+static void print_replay(const block_replay *r, long long ref)
+{
+    char order[80], warps[200];
+    warp_order(r->warps, order, sizeof order);
+    if (r->barriers)
+        printf("N = %d with a barrier before every level: one block replayed on the CPU in one\n"
+               "order the GPU may choose. Between two barriers the warps run one after another\n"
+               "(%s), each as far as the next barrier; the %d threads\n"
+               "of a warp run a level together.\n",
+               r->n, order, BLOCK_REPLAY_WARP);
+    else
+        printf("N = %d without the barrier between levels: one block replayed on the CPU in one\n"
+               "order the GPU may choose (a replay, not a recording). After the barrier that\n"
+               "follows the loads the warps run one after another (%s), each\n"
+               "all its levels before the next starts; the %d threads of a warp run a level together.\n",
+               r->n, order, BLOCK_REPLAY_WARP);
+    printf("  %5s  %13s  %11s  %14s  %s\n", "level", "threads added", "values read", "read too early",
+           "warps that read too early");
+    long long early = 0;
+    for (int k = 0; k < r->levels; k++) {
+        printf("  %5d  %13lld  %11lld  %14lld  %s\n", k, r->additions[k], r->reads[k], r->early[k],
+               warp_ranges(r->warp_early[k], r->warps, warps, sizeof warps));
+        early += r->early[k];
+    }
+    for (int k = 0; k < r->levels; k++) {
+        const replay_early_read *e = &r->first_early[k];
+        if (e->thread < 0)
+            continue;
+        char found[80];
+        if (e->written_at >= 0)
+            snprintf(found, sizeof found, "what level %d left there", e->written_at);
+        else
+            snprintf(found, sizeof found, "%s", e->buffer == 0 ? "the value loaded there" : "the zero it starts with");
+        printf("  level %d, first read too early: thread %d (warp %d) read cell %d of buffer %d and\n"
+               "    found %lld (%s); thread %d (warp %d) writes that cell at level %d, later\n",
+               k, e->thread, e->thread / BLOCK_REPLAY_WARP, e->cell, e->buffer, e->seen, found, e->cell,
+               e->cell / BLOCK_REPLAY_WARP, k - 1);
+    }
+    printf("  thread 0 takes the sum when warp 0 has run its last level: %lld (reference %lld)\n", r->sum, ref);
+    if (!r->barriers && r->warps > 1)
+        printf("  warps 1 to %d run their levels after that: their additions come too late to count\n",
+               r->warps - 1);
+    if (!r->barriers && early == 0 && r->levels > 0)
+        printf("  no read too early in this order; the race is in the code all the same, and\n"
+               "  another order may still read a cell before it is written.\n");
+}
+
+/* --replay-warps, and --missing-barrier --on cpu: one block of 1..n replayed
+ * in one order its warps may run in, with or without the barriers between
+ * levels; the same check as on the GPU: is the block's sum right? */
+static int run_replay(int n, int barriers, long long *x, long long *scratch, int quiet)
+{
+    fill_ascending(x, (size_t)n);
+    tree_trace t;
+    tree_sum_traced(x, (size_t)n, scratch, &t);
+    const long long ref = reference_sum(x, (size_t)n);
+    block_replay *r = alloc_or_exit(1, sizeof *r, "the replay");
+    block_replay_run(x, n, &t, barriers, r);
+    if (!quiet)
+        print_replay(r, ref);
+    const int ok = r->sum == ref;
+    free(r);
+    return verdict(barriers ? "with a barrier before every level, the replayed block sum equals the reference"
+                            : "without barriers between levels, the replayed block sum equals the reference",
+                   ok);
+}
+
 /* --svg and --dot: the CPU trace of 1..n as a figure on stdout. */
 static int draw_figure(int n, int svg, long long *x, long long *scratch)
 {
@@ -248,13 +353,14 @@ static int trace_default(run_on where, int quiet, int gpu_table, long long *x, l
 int main(int argc, char **argv)
 {
     uint64_t n = 0, trials = 100;
-    int quiet = 0, missing_barrier = 0, svg = 0, dot = 0, gpu_table = 0;
+    int quiet = 0, missing_barrier = 0, replay_warps = 0, svg = 0, dot = 0, gpu_table = 0;
     const char *on = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "trace only this N (default: 1024 and 1000)", 1, BLOCK_TRACE_MAX_N, NULL },
         CLI_OPTION_ON(&on),
         { "--gpu-table", CLI_FLAG, &gpu_table, "print the whole GPU-recorded trace, not only where it differs", 0, 0, NULL },
-        { "--missing-barrier", CLI_FLAG, &missing_barrier, "GPU: leave out the barrier between levels (a race)", 0, 0, NULL },
+        { "--missing-barrier", CLI_FLAG, &missing_barrier, "leave out the barrier between levels (a race); --on cpu replays one block", 0, 0, NULL },
+        { "--replay-warps", CLI_FLAG, &replay_warps, "CPU: replay one block, its warps one after another, each up to its next barrier", 0, 0, NULL },
         { "--trials", CLI_U64, &trials, "blocks that run the racy tree at once (default 100)", 1, BLOCK_TRACE_MAX_TRIALS, NULL },
         { "--svg", CLI_FLAG, &svg, "print the levels of the CPU trace of 1..N as SVG (default N = 1024)", 0, 0, NULL },
         { "--dot", CLI_FLAG, &dot, "print the whole CPU tree of 1..N as Graphviz DOT (N <= 32, default 13)", 0, 0, NULL },
@@ -263,20 +369,32 @@ int main(int argc, char **argv)
     cli_parse(argc, argv,
               "Section 3.2: a tree reduction of 1..N traced level by level, on the CPU and as recorded by the GPU.",
               options, sizeof options / sizeof options[0]);
-    if (missing_barrier && on != NULL && strcmp(on, "cpu") == 0) {
-        fprintf(stderr, "error: --missing-barrier is a GPU experiment; it cannot run with --on cpu\n");
+    const int on_cpu = on != NULL && strcmp(on, "cpu") == 0;
+    if (replay_warps && on != NULL && !on_cpu) {
+        fprintf(stderr, "error: --replay-warps replays the block on the CPU; use it with --on cpu or no --on\n");
         return EXIT_BAD_INPUT;
     }
-    if ((svg || dot) && (svg + dot + missing_barrier > 1 || (on != NULL && strcmp(on, "cpu") != 0))) {
+    if ((svg || dot) && (svg + dot + missing_barrier + replay_warps > 1 || (on != NULL && !on_cpu))) {
         fprintf(stderr, "error: --svg and --dot draw the CPU trace; use one of them alone, with --on cpu or no --on\n");
         return EXIT_BAD_INPUT;
     }
     long long x[BLOCK_TRACE_MAX_N], scratch[BLOCK_TRACE_MAX_N];
     if (svg || dot)
         return draw_figure(n ? (int)n : (svg ? BLOCK_TRACE_MAX_N : 13), svg, x, scratch);
+    if (replay_warps || (missing_barrier && on_cpu))
+        return exit_status(run_replay(n ? (int)n : BLOCK_TRACE_MAX_N, !missing_barrier, x, scratch, quiet));
+    /* --missing-barrier alone is the GPU run; --on both adds the replay before it */
     const run_on where = cli_resolve_on(missing_barrier && on == NULL ? "gpu" : on);
-    if (missing_barrier)
-        return exit_status(run_missing_barrier(n ? (int)n : BLOCK_TRACE_MAX_N, (int)trials, x, quiet));
+    if (missing_barrier) {
+        int ok = 1;
+        if (where & RUN_CPU) {
+            ok &= run_replay(n ? (int)n : BLOCK_TRACE_MAX_N, 0, x, scratch, quiet);
+            if (!quiet)
+                printf("\n");
+        }
+        ok &= run_missing_barrier(n ? (int)n : BLOCK_TRACE_MAX_N, (int)trials, x, quiet);
+        return exit_status(ok);
+    }
 
     if (!quiet) {
         printf("Section 3.2: a tree reduction traced level by level\n");
