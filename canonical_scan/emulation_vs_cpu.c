@@ -239,8 +239,9 @@ int main(int argc, char **argv)
         { "--passes-dot", CLI_FLAG, &dot, "print the passes of the canonical reduce as Graphviz DOT", 0, 0, NULL },
         { "--n", CLI_U64, &n, "elements for --passes-dot (default 40000)", 1, UINT64_C(1) << 30, NULL },
         { "--lanes", CLI_U64, &lanes, "lane count L for --passes-dot (default 4)", 1, 64, NULL },
-        { "--mistake", CLI_CHOICE, &mistake, "trap: the emulation pads reduce tiles with +0.0, or writes a padded "
-          "block's final value at its last slot (default none)", 0, 0, "none|pad-zero|final-slot" },
+        { "--mistake", CLI_CHOICE, &mistake, "trap: the emulation pads reduce tiles with +0.0, writes a padded "
+          "block's final value at its last slot, or folds a chunk's carry before its prefixes (default none)", 0, 0,
+          "none|pad-zero|final-slot|carry-first" },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
@@ -254,6 +255,8 @@ int main(int argc, char **argv)
         emulate_commit_mistake(MISTAKE_PAD_WITH_ZERO);
     else if (strcmp(mistake, "final-slot") == 0)
         emulate_commit_mistake(MISTAKE_FINAL_AT_LAST_SLOT);
+    else if (strcmp(mistake, "carry-first") == 0)
+        emulate_commit_mistake(MISTAKE_CARRY_FIRST);
     if (svg)
         return exit_status(print_lookback_svg(tiles, seed));
     if (dot) {

@@ -91,10 +91,13 @@ static void report_case(tally *t, int ok, const char *what, size_t n, unsigned p
         return;
     t->failures++;
     note_failed_param(t, what, param);
-    if (t->failures <= 10)
-        printf("  MISMATCH %s: n = %zu, %s%u, %s, %s, %s: first difference at %zu\n", t->group, n, what,
-               param, v.hostile ? "hostile" : "base", v.has_init ? "init" : "no init",
-               v.exclusive ? "exclusive" : "inclusive", where);
+    if (t->failures <= 10) {
+        printf("  MISMATCH %s: n = %zu, ", t->group, n);
+        if (what[0] != '\0') /* the policy scans have no parameter */
+            printf("%s%u, ", what, param);
+        printf("%s, %s, %s: first difference at %zu\n", v.hostile ? "hostile" : "base",
+               v.has_init ? "init" : "no init", v.exclusive ? "exclusive" : "inclusive", where);
+    }
 }
 
 static int finish(tally *t)

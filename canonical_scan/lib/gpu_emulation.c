@@ -184,6 +184,31 @@ static double emulate_tile_lookback(lookback_store *store, uint64_t e, double ro
     return node;
 }
 
+/* The trap MISTAKE_CARRY_FIRST: P_b(j) for chunk c with the pyramid
+ * subtrees named by the bits of c folded into ONE value first, the chunk's
+ * "carry", and that added to each in-chunk prefix: (T1 + T2) + inner where
+ * the expression names T1 + (T2 + inner). The last slot is left as the
+ * kernel computes it. */
+static void chunk_prefix_carry_first(const double *pyramid, unsigned log_p, unsigned c,
+                                     const double a[DYADIC_ITEMS], double prefix[DYADIC_ITEMS])
+{
+    dyadic_chunk_prefix(pyramid, log_p, c, a, prefix); /* for the last slot */
+    double node[2 * DYADIC_ITEMS - 1];
+    dyadic_chunk_tree(a, node);
+    dyadic_chunk_inner(node, prefix); /* slots 0 .. ITEMS-2, inside the chunk */
+    int has_carry = 0;
+    double carry = 0.0;
+    for (unsigned m = 0; m < log_p - DYADIC_LOG_ITEMS; m++)
+        if ((c >> m) & 1) {
+            const double nd = pyramid[pyramid_offset(m) + (c >> m) - 1];
+            carry = has_carry ? nd + carry : nd;
+            has_carry = 1;
+        }
+    if (has_carry)
+        for (int u = 0; u < DYADIC_ITEMS - 1; u++)
+            prefix[u] = carry + prefix[u];
+}
+
 /* The tile's outputs (init not yet attached), in slot order: the kernel's
  * BLOCKS_IN_TILE instance for blocks of at most one tile, the generic
  * thread scan for longer ones. */
@@ -202,7 +227,10 @@ static void emulate_tile_outputs(const dyadic_tile *t, const virtual_view *view,
             (void)dyadic_block_carries(t, log_p, i << log_p, &carry[i], &block_final[i]);
         for (unsigned c = 0; c < DYADIC_THREADS; c++) {
             double prefix[DYADIC_ITEMS];
-            dyadic_chunk_prefix(t->pyramid, log_p, c, slots + c * DYADIC_ITEMS, prefix);
+            if (mistake == MISTAKE_CARRY_FIRST)
+                chunk_prefix_carry_first(t->pyramid, log_p, c, slots + c * DYADIC_ITEMS, prefix);
+            else
+                dyadic_chunk_prefix(t->pyramid, log_p, c, slots + c * DYADIC_ITEMS, prefix);
             const unsigned b_local = c >> (log_p - DYADIC_LOG_ITEMS);
             const int has_carry = b_first + b_local > 0;
             const unsigned j_first = (c << DYADIC_LOG_ITEMS) & ((1u << log_p) - 1);

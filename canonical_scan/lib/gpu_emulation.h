@@ -47,6 +47,7 @@ typedef enum {
     MISTAKE_NONE,
     MISTAKE_PAD_WITH_ZERO,      /* reduce tiles padded with +0.0 instead of -0.0 */
     MISTAKE_FINAL_AT_LAST_SLOT, /* F_b written at slot P - 1 of a padded block, not at element B - 1 */
+    MISTAKE_CARRY_FIRST,        /* a chunk's pyramid subtrees folded into one carry before the prefix */
 } emulation_mistake;
 void emulate_commit_mistake(emulation_mistake m);
 /* The same two with the signatures of canonical_gpu.h. */
