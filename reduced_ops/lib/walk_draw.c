@@ -210,7 +210,8 @@ static int tri_fold(FILE *out, const tri_walk *w, int x, int y, int size)
             char label[24];
             snprintf(label, sizeof label, "%d,%d", cell.i, cell.j);
             const int inside = cell.i >= 0 && cell.i < n && cell.j >= 0 && cell.j <= cell.i;
-            tri_rect(out, xc, yr, size, inside ? owner_colour(w->owner[cell.i * n + cell.j]) : "black", 1.0, label);
+            const int owner = inside ? w->owner[cell.i * n + cell.j] : WALK_NOBODY;
+            tri_rect(out, xc, yr, size, owner >= 0 ? owner_colour(owner) : "black", 1.0, label); /* black: a broken fold */
         }
     }
     return rows;
