@@ -1,7 +1,10 @@
 /* atomics_histogram.c - section 1.5: a histogram, where many threads add
  * into the same counter. The CPU counts with a plain loop; the GPU with
  * atomicAdd into one global histogram, and with a per-block histogram in
- * shared memory first. Both must give the CPU's counts exactly. */
+ * shared memory first. Both must give the CPU's counts exactly.
+ * --no-atomics replays on the CPU what counts[v[i]]++ without atomicAdd does
+ * inside a warp (the trap: updates are lost); --svg draws warp 0's 32 lanes
+ * and the bins they hit. */
 #include "atomics_histogram.h"
 #include "common.h"
 
@@ -22,6 +25,104 @@ static void print_histogram(const unsigned *counts, int bins, uint64_t n)
     }
 }
 
+#define WARP_LANES 32
+
+// [listing lockstep-increment]
+/* counts[v[i]]++ without atomicAdd, the way one warp runs it: its 32 lanes
+ * (32 consecutive elements, as in the kernel's grid-stride loop) load their
+ * counters together, add 1, and store together. Lanes that share a bin load
+ * the same old count and store the same new one: the bin grows by 1, however
+ * many lanes hit it. Here the warps run one after another; on a GPU they
+ * also overlap, which can lose more. */
+static void replay_plain_increment(const unsigned char *v, uint64_t n, unsigned *counts)
+{
+    for (uint64_t first = 0; first < n; first += WARP_LANES) {
+        const int lanes = n - first < WARP_LANES ? (int)(n - first) : WARP_LANES;
+        unsigned loaded[WARP_LANES];
+        for (int lane = 0; lane < lanes; lane++) /* every lane loads ... */
+            loaded[lane] = counts[v[first + lane]];
+        for (int lane = 0; lane < lanes; lane++) /* ... before any lane stores */
+            counts[v[first + lane]] = loaded[lane] + 1;
+    }
+}
+// [end]
+
+/* --no-atomics: the loop's counts next to the replay's, bin by bin. */
+static int report_plain_increment(const unsigned char *v, uint64_t n, int bins, const unsigned *loop,
+                                  int quiet)
+{
+    unsigned *plain = alloc_or_exit((size_t)bins, sizeof *plain, "replayed histogram");
+    memset(plain, 0, (size_t)bins * sizeof *plain);
+    replay_plain_increment(v, n, plain);
+    printf("the trap: counts[v[i]]++ without atomicAdd, replayed warp by warp, "
+           "%" PRIu64 " warps of 32 lanes in lockstep\n", (n + WARP_LANES - 1) / WARP_LANES);
+    if (!quiet)
+        printf("%4s %9s %9s %9s\n", "bin", "CPU loop", "plain ++", "lost");
+    uint64_t counted = 0;
+    for (int b = 0; b < bins; b++)
+        counted += plain[b];
+    for (int b = 0; !quiet && b < bins; b++) {
+        if (bins > 16 && b == 8) {
+            printf("  ... (%d more bins)\n", bins - 16);
+            b = bins - 8;
+        }
+        printf("%4d %9u %9u %9u\n", b, loop[b], plain[b], loop[b] - plain[b]);
+    }
+    printf("plain ++ counted %" PRIu64 " of %" PRIu64 " values: %" PRIu64 " updates lost\n", counted, n,
+           n - counted);
+    free(plain);
+    return verdict("CPU replay of plain ++: the bins add up to n", counted == n);
+}
+
+/* --svg: warp 0 of the kernel (elements 0..31, one per lane) above the bins;
+ * a line from each lane to the bin it adds to. A bin that several lanes hit
+ * gets all their additions from atomicAdd, and only one from plain ++. */
+static void print_svg(const unsigned char *v, uint64_t n, int bins)
+{
+    const int lanes = n < WARP_LANES ? (int)n : WARP_LANES;
+    const int left = 84, lane_w = 24, span = WARP_LANES * lane_w, bin_w = span / bins;
+    int hits[HISTOGRAM_MAX_BINS] = { 0 }, hit_bins = 0;
+    for (int l = 0; l < lanes; l++)
+        hit_bins += hits[v[l]]++ == 0;
+    printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"300\" "
+           "font-family=\"sans-serif\" font-size=\"11\">\n", left + span + 10);
+    printf("<text x=\"4\" y=\"30\">lane</text><text x=\"4\" y=\"58\">its bin v[i]</text>\n"
+           "<text x=\"4\" y=\"192\">bin</text><text x=\"4\" y=\"226\">lanes</text>\n"
+           "<text x=\"4\" y=\"244\">atomicAdd</text><text x=\"4\" y=\"262\">plain ++</text>\n");
+    for (int b = 0; b < bins; b++) { /* lines first, so the boxes sit on top of them */
+        const int bx = left + b * bin_w + (bin_w - 4) / 2;
+        for (int l = 0; l < lanes; l++)
+            if (v[l] == b)
+                printf("<line x1=\"%d\" y1=\"70\" x2=\"%d\" y2=\"172\" stroke=\"%s\"/>\n",
+                       left + l * lane_w + (lane_w - 4) / 2, bx, hits[b] > 1 ? "#cc4125" : "#888888");
+    }
+    for (int l = 0; l < lanes; l++) {
+        const int x = left + l * lane_w, cx = x + (lane_w - 4) / 2;
+        printf("<text x=\"%d\" y=\"30\" text-anchor=\"middle\" fill=\"#666\">%d</text>"
+               "<rect x=\"%d\" y=\"40\" width=\"%d\" height=\"30\" fill=\"%s\" stroke=\"#444\"/>"
+               "<text x=\"%d\" y=\"59\" text-anchor=\"middle\">%d</text>\n",
+               cx, l, x, lane_w - 4, hits[v[l]] > 1 ? "#f4cccc" : "#d9ead3", cx, v[l]);
+    }
+    for (int b = 0; b < bins; b++) {
+        const int x = left + b * bin_w, cx = x + (bin_w - 4) / 2;
+        const char *fill = hits[b] == 0 ? "#eeeeee" : hits[b] == 1 ? "#d9ead3" : "#f4cccc";
+        printf("<rect x=\"%d\" y=\"172\" width=\"%d\" height=\"30\" fill=\"%s\" stroke=\"#444\"/>"
+               "<text x=\"%d\" y=\"192\" text-anchor=\"middle\">%d</text>\n",
+               x, bin_w - 4, fill, cx, b);
+        if (hits[b] == 0) {
+            printf("<text x=\"%d\" y=\"226\" text-anchor=\"middle\" fill=\"#888\">0</text>\n", cx);
+            continue;
+        }
+        printf("<text x=\"%d\" y=\"226\" text-anchor=\"middle\">%d</text>"
+               "<text x=\"%d\" y=\"244\" text-anchor=\"middle\">+%d</text>"
+               "<text x=\"%d\" y=\"262\" text-anchor=\"middle\"%s>+1</text>\n",
+               cx, hits[b], cx, hits[b], cx, hits[b] > 1 ? " fill=\"#cc4125\"" : "");
+    }
+    printf("<text x=\"4\" y=\"290\">warp 0: %d lanes hit %d bins. atomicAdd adds %d; "
+           "plain ++ in lockstep adds %d, and %d updates are lost.</text>\n</svg>\n",
+           lanes, hit_bins, lanes, hit_bins, lanes - hit_bins);
+}
+
 /* Runs one GPU variant and compares it with the CPU's counts. */
 static int check_gpu(const unsigned char *v, int n, int bins, histogram_kind kind,
                      const unsigned *cpu, const char *what)
@@ -40,18 +141,32 @@ static int check_gpu(const unsigned char *v, int n, int bins, histogram_kind kin
 int main(int argc, char **argv)
 {
     uint64_t n = 100000, bins = 16, seed = 1;
-    int quiet = 0;
+    int quiet = 0, no_atomics = 0, svg = 0;
     const char *on = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of values (default 100000)", 1, UINT64_C(1) << 26, NULL },
         { "--bins", CLI_U64, &bins, "number of bins (default 16)", 1, HISTOGRAM_MAX_BINS, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
+        { "--no-atomics", CLI_FLAG, &no_atomics, "CPU trap: replay counts[v[i]]++ without atomicAdd, a warp in lockstep", 0, 0, NULL },
+        { "--svg", CLI_FLAG, &svg, "draw warp 0's lanes and the bins they hit, as SVG (--bins <= 16)", 0, 0, NULL },
         CLI_OPTION_ON(&on),
     };
     cli_parse(argc, argv, "A histogram by atomicAdd (global, then shared memory), checked against a C loop.",
               options, sizeof options / sizeof options[0]);
-    const run_on where = cli_resolve_on(on);
+    if (no_atomics && svg) {
+        fprintf(stderr, "error: --no-atomics and --svg are two experiments, pick one\n");
+        return EXIT_BAD_INPUT;
+    }
+    if ((no_atomics || svg) && on != NULL && strcmp(on, "cpu") != 0) {
+        fprintf(stderr, "error: %s is a CPU replay (use --on cpu)\n", no_atomics ? "--no-atomics" : "--svg");
+        return EXIT_BAD_INPUT;
+    }
+    if (svg && bins > 16) {
+        fprintf(stderr, "error: --svg draws at most 16 bins, got --bins %" PRIu64 "\n", bins);
+        return EXIT_BAD_INPUT;
+    }
+    const run_on where = no_atomics || svg ? RUN_CPU : cli_resolve_on(on);
     unsigned char *v = alloc_or_exit(n, 1, "values");
     unsigned *cpu = alloc_or_exit((size_t)bins, sizeof *cpu, "histogram");
     splitmix64 g = { seed };
@@ -62,6 +177,16 @@ int main(int argc, char **argv)
     for (uint64_t i = 0; i < n; i++)
         cpu[v[i]]++; /* one thread: nobody else touches the counter meanwhile */
     // [end]
+    if (svg || no_atomics) {
+        int ok = 1;
+        if (svg)
+            print_svg(v, n, (int)bins);
+        else
+            ok = report_plain_increment(v, n, (int)bins, cpu, quiet);
+        free(v);
+        free(cpu);
+        return exit_status(ok);
+    }
     printf("histogram of %" PRIu64 " values in %" PRIu64 " bins (CPU loop):\n", n, bins);
     uint64_t total = 0;
     for (uint64_t b = 0; b < bins; b++)

@@ -2,7 +2,8 @@
  * float4, float4 tiles through shared memory by cp.async, a double2). The
  * CPU checks the index arithmetic: vectors plus tail cover every element
  * exactly once, for the n given. Each GPU copy must equal its input bit for
- * bit. No times: this program is about what each way loads, not how fast. */
+ * bit. No times: this program is about what each way loads, not how fast.
+ * --forget-tail walks the same split without its tail (the trap). */
 #include "common.h"
 #include "vector_loads.h"
 
@@ -14,15 +15,16 @@
 // [listing cpu-vector-partition]
 /* The kernels' split of n elements into vectors of `width` and a tail,
  * walked in C: thread k copies elements width*k .. width*k + width-1, and
- * the first n % width threads one tail element each. Counts every visit. */
-static int cpu_covers_once(int n, int width, unsigned char *visits)
+ * the first n % width threads one tail element each (with_tail = 0 leaves
+ * the tail out: the trap). Counts every visit. */
+static int cpu_covers_once(int n, int width, int with_tail, unsigned char *visits)
 {
     memset(visits, 0, (size_t)n);
     const int vectors = n / width;
     for (int k = 0; k < vectors; k++)
         for (int j = 0; j < width; j++)
             visits[width * k + j]++;
-    for (int k = 0; k < n % width; k++)
+    for (int k = 0; with_tail && k < n % width; k++)
         visits[vectors * width + k]++;
     for (int i = 0; i < n; i++)
         if (visits[i] != 1)
@@ -30,6 +32,20 @@ static int cpu_covers_once(int n, int width, unsigned char *visits)
     return 1;
 }
 // [end]
+
+/* The elements the walk left out (the trap: the tail), the first 8 of them. */
+static void print_missed(const unsigned char *visits, int n, int width)
+{
+    int missed = 0;
+    for (int i = 0; i < n; i++)
+        missed += visits[i] == 0;
+    printf("  %s without the tail: %d of %d elements never copied", width == 4 ? "float4" : "double2",
+           missed, n);
+    for (int i = 0, shown = 0; i < n && shown < 8; i++)
+        if (visits[i] == 0)
+            printf("%s%d", shown++ == 0 ? ": " : " ", i);
+    printf("%s\n", missed > 8 ? " ..." : "");
+}
 
 static const char *const kind_name[COPY_KINDS] = { "float per thread", "float4 per thread",
                                                    "cp.async float4 tiles", "double2 per thread" };
@@ -61,17 +77,22 @@ static int check_gpu(const float *f, const double *d, int n, int quiet)
 int main(int argc, char **argv)
 {
     uint64_t n = (UINT64_C(1) << 20) + 3, seed = 1;
-    int quiet = 0;
+    int quiet = 0, forget_tail = 0;
     const char *on = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of elements (default 2^20 + 3: a tail of 3 floats)", 1, UINT64_C(1) << 26, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
+        { "--forget-tail", CLI_FLAG, &forget_tail, "CPU trap: walk the vector split without its n % 4 (n % 2) tail", 0, 0, NULL },
         CLI_OPTION_ON(&on),
     };
     cli_parse(argc, argv, "A copy by scalar, float4, cp.async and double2 loads, each checked bit for bit.",
               options, sizeof options / sizeof options[0]);
-    const run_on where = cli_resolve_on(on);
+    if (forget_tail && on != NULL && strcmp(on, "cpu") != 0) {
+        fprintf(stderr, "error: --forget-tail is a CPU walk (use --on cpu)\n");
+        return EXIT_BAD_INPUT;
+    }
+    const run_on where = forget_tail ? RUN_CPU : cli_resolve_on(on);
     float *f = alloc_or_exit(n, sizeof *f, "floats");
     double *d = alloc_or_exit(n, sizeof *d, "doubles");
     unsigned char *visits = alloc_or_exit(n, 1, "visit counts");
@@ -82,8 +103,22 @@ int main(int argc, char **argv)
     }
     printf("copy %" PRIu64 " elements: as floats, %" PRIu64 " float4 and a tail of %" PRIu64
            "; as doubles, %" PRIu64 " double2 and a tail of %" PRIu64 "\n", n, n / 4, n % 4, n / 2, n % 2);
-    int ok = verdict("CPU: float4 vectors plus tail cover every element once", cpu_covers_once((int)n, 4, visits));
-    ok &= verdict("CPU: double2 vectors plus tail cover every element once", cpu_covers_once((int)n, 2, visits));
+    if (forget_tail) {
+        const int float4_ok = cpu_covers_once((int)n, 4, 0, visits);
+        if (!quiet)
+            print_missed(visits, (int)n, 4);
+        int ok = verdict("CPU: float4 vectors without the tail cover every element once", float4_ok);
+        const int double2_ok = cpu_covers_once((int)n, 2, 0, visits);
+        if (!quiet)
+            print_missed(visits, (int)n, 2);
+        ok &= verdict("CPU: double2 vectors without the tail cover every element once", double2_ok);
+        free(f);
+        free(d);
+        free(visits);
+        return exit_status(ok);
+    }
+    int ok = verdict("CPU: float4 vectors plus tail cover every element once", cpu_covers_once((int)n, 4, 1, visits));
+    ok &= verdict("CPU: double2 vectors plus tail cover every element once", cpu_covers_once((int)n, 2, 1, visits));
     if (where & RUN_GPU) {
         char device[256];
         gpu_device_describe(device, sizeof device);

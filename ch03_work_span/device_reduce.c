@@ -4,17 +4,24 @@
  * second run (no float atomics, fixed order), (2) equal bit for bit the CPU
  * replay of the kernels' order of additions, and (3) lie within the error
  * bound gamma(depth) * sum|x| of a compensated double reference.
- * --on cpu replays an H200-shaped grid (132 SMs x 8 blocks) on the CPU only. */
+ * --on cpu replays an H200-shaped grid (132 SMs x 8 blocks) on the CPU only.
+ * --svg draws the stages of that replay (device_reduce_figure.h). */
 #include "common.h"
 #include "device_reduce.h"
 #include "device_reduce_emulate.h"
+#include "device_reduce_figure.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int check_type(elem_type type, size_t n, size_t offset, uint64_t seed, run_on where, int quiet)
+/* An H200 as the CPU replay sees it: 132 SMs, 8 blocks of 256 threads each. */
+#define H200_SMS 132
+#define H200_BLOCKS_PER_SM 8
+
+static int check_type(elem_type type, size_t n, size_t offset, uint64_t seed, run_on where, int quiet,
+                      int svg)
 {
     const char *name = type == ELEM_FLOAT ? "float" : "double";
     float *xf = NULL;
@@ -48,13 +55,22 @@ static int check_type(elem_type type, size_t n, size_t offset, uint64_t seed, ru
         geo = plan.geometry;
         device_reduce_plan_destroy(&plan);
     } else { /* an H200-shaped grid, input 16-byte aligned plus the offset */
-        device_reduce_choose_geometry(&geo, type, n, offset * (size_t)type % 16, 132, 8);
+        device_reduce_choose_geometry(&geo, type, n, offset * (size_t)type % 16, H200_SMS,
+                                      H200_BLOCKS_PER_SM);
     }
     const double replay = device_reduce_emulate(&in, &geo);
     if (!(where & RUN_GPU))
         got = again = replay;
     const double tol = device_reduce_tolerance(&in, &geo, ref, sum_abs);
     const double err = got > ref ? got - ref : ref - got;
+    if (svg) { /* the picture of the stages whose chain lengths the bound adds up */
+        device_reduce_stages_svg(stdout, &in, &geo);
+        if (!(err <= tol))
+            fprintf(stderr, "error: the replay is outside the bound its picture shows\n");
+        free(xf);
+        free(xd);
+        return err <= tol;
+    }
     char h1[HEX64_LEN], h2[HEX64_LEN];
     if (!quiet) {
         printf("%s, n = %zu, offset %zu: %d blocks x %d threads, %d accumulators of %d-wide vectors, "
@@ -88,25 +104,34 @@ int main(int argc, char **argv)
 {
     uint64_t n = 1000003, seed = 1, offset = 0;
     const char *type = "both", *on = NULL;
-    int quiet = 0;
+    int quiet = 0, svg = 0;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of elements (default 1000003)", 1, UINT64_C(1) << 28, NULL },
         { "--type", CLI_CHOICE, &type, "element type (default both)", 0, 0, "float|double|both" },
         { "--offset", CLI_U64, &offset, "start the input this many elements past an aligned address (default 0)", 0, 3, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         CLI_OPTION_ON(&on),
+        { "--svg", CLI_FLAG, &svg, "draw the stages of the CPU replay as SVG (float unless --type double)", 0, 0, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
               "A device-wide sum (warp shuffles, block tree, final block) checked bit for bit and against a bound.",
               options, sizeof options / sizeof options[0]);
+    if (svg && on != NULL && strcmp(on, "cpu") != 0) {
+        fprintf(stderr, "error: --svg draws the CPU replay; use it with --on cpu or no --on\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (svg)
+        return exit_status(check_type(strcmp(type, "double") == 0 ? ELEM_DOUBLE : ELEM_FLOAT, (size_t)n,
+                                      (size_t)offset, seed, RUN_CPU, 1, 1));
     const run_on where = cli_resolve_on(on);
     if (!quiet && !(where & RUN_GPU))
-        printf("(CPU only: replaying the kernels for an H200-shaped grid, 132 SMs x 8 blocks)\n\n");
+        printf("(CPU only: replaying the kernels for an H200-shaped grid, %d SMs x %d blocks)\n\n",
+               H200_SMS, H200_BLOCKS_PER_SM);
     int ok = 1;
     if (strcmp(type, "double") != 0)
-        ok &= check_type(ELEM_FLOAT, (size_t)n, (size_t)offset, seed, where, quiet);
+        ok &= check_type(ELEM_FLOAT, (size_t)n, (size_t)offset, seed, where, quiet, 0);
     if (strcmp(type, "float") != 0)
-        ok &= check_type(ELEM_DOUBLE, (size_t)n, (size_t)offset, seed, where, quiet);
+        ok &= check_type(ELEM_DOUBLE, (size_t)n, (size_t)offset, seed, where, quiet, 0);
     return exit_status(ok);
 }

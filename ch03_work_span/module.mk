@@ -18,6 +18,7 @@ ch03_work_span/brent_gpu.SRCS := ch03_work_span/brent_gpu.c ch03_work_span/lib/t
 
 PROGRAMS += ch03_work_span/device_reduce ch03_work_span/device_reduce_bench
 ch03_work_span/device_reduce.SRCS := ch03_work_span/device_reduce.c ch03_work_span/lib/device_reduce_emulate.c \
+                                     ch03_work_span/lib/device_reduce_figure.c \
                                      ch03_work_span/gpu/device_reduce.cu
 ch03_work_span/device_reduce_bench.SRCS := ch03_work_span/device_reduce_bench.c \
                                            ch03_work_span/lib/device_reduce_emulate.c \

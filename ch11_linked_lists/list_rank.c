@@ -28,6 +28,7 @@
 #define TRACE_MAX_NODES 16
 #define TRACE_MAX_ROUNDS 65
 #define SVG_MAX_NODES 32
+#define SVG_MAX_THREADS 4
 #define DEFAULT_SUBLIST 64
 /* Above this many nodes the single-core walk (always run: it is the
  * reference) takes long enough to deserve a warning with its expected time. */
@@ -118,7 +119,9 @@ static void parse_options(int argc, char **argv, rank_options *o)
         { "--in-place", CLI_FLAG, &o->in_place, "pointer jumping with ONE buffer (the trap)", 0, 0, NULL },
         { "--trials", CLI_U64, &o->trials, "how often the GPU repeats pointer jumping (default 1)", 1, 100, NULL },
         { "--print", CLI_FLAG, &o->print, "stdout: N lines `index distance`; trace to stderr", 0, 0, NULL },
-        { "--svg", CLI_FLAG, &o->svg, "stdout: the CPU's rounds (wyllie) or rulers (ruling) as SVG", 0, 0, NULL },
+        { "--svg", CLI_FLAG, &o->svg,
+          "stdout: as SVG, the CPU's rounds (wyllie), rulers (ruling), hops (sublists) or pair layout (wyllie-packed)",
+          0, 0, NULL },
         { "--quiet", CLI_FLAG, &o->quiet, "no trace, only the verdicts and what went wrong", 0, 0, NULL },
         { "--progress", CLI_FLAG, &o->progress,
           "progress of the long CPU steps on stderr every 2 s (default: when stderr is a terminal)", 0, 0, NULL },
@@ -134,14 +137,17 @@ static void parse_options(int argc, char **argv, rank_options *o)
 static void check_svg_request(const rank_options *o, int32_t n)
 {
     const char *problem = NULL;
-    if (strcmp(o->algo, "wyllie") != 0 && strcmp(o->algo, "ruling") != 0)
-        problem = "--svg draws one algorithm: add --algo wyllie or --algo ruling";
+    const int small = strcmp(o->algo, "wyllie") == 0 || strcmp(o->algo, "wyllie-packed") == 0;
+    if (strcmp(o->algo, "all") == 0)
+        problem = "--svg draws one algorithm: add --algo wyllie, ruling, sublists or wyllie-packed";
     else if (o->on != NULL && strcmp(o->on, "cpu") != 0)
         problem = "--svg draws the CPU emulation's steps: use --on cpu";
     else if (o->print)
         problem = "--svg and --print both write stdout: choose one";
-    else if (n > (strcmp(o->algo, "wyllie") == 0 ? TRACE_MAX_NODES : SVG_MAX_NODES))
-        problem = "--svg draws lists of at most 16 nodes (wyllie) or 32 nodes (ruling)";
+    else if (n > (small ? TRACE_MAX_NODES : SVG_MAX_NODES))
+        problem = "--svg draws lists of at most 16 nodes (wyllie, wyllie-packed) or 32 nodes (ruling, sublists)";
+    else if (strcmp(o->algo, "sublists") == 0 && o->threads > SVG_MAX_THREADS)
+        problem = "--svg draws at most 4 threads of --algo sublists";
     if (problem) {
         fprintf(stderr, "error: %s\n", problem);
         exit(EXIT_BAD_INPUT);
@@ -384,6 +390,38 @@ static void draw_figure(const rank_run *r, ruling_set_run *ruled)
     ruling_set_run_free(ruled);
 }
 
+/* --svg --algo sublists: the CPU rival with a trace of every thread's
+ * hops, checked against the walk, then drawn. */
+static int sublists_figure(rank_run *r, int threads, int32_t spacing, uint32_t seed)
+{
+    sublists_trace trace;
+    if (rank_by_sublists_traced(r->l, threads, spacing, seed, r->got, &trace) != 0) {
+        fprintf(stderr, "error: out of memory or threads for sublists on %d nodes\n", (int)r->l->n);
+        exit(EXIT_BAD_INPUT);
+    }
+    const int ok = matches_walk(r->out, "CPU sublists", r->got, r->walk, r->l->n);
+    draw_sublists(stdout, r->l, &trace);
+    sublists_trace_free(&trace);
+    return ok;
+}
+
+/* --svg --algo wyllie-packed: the packed node function in a loop on the
+ * CPU, checked like the kernel, then the layout of the pairs round 1 reads. */
+static int packed_figure(rank_run *r)
+{
+    const int32_t n = r->l->n;
+    jump_link start[TRACE_MAX_NODES];
+    const int rounds = wyllie_packed_cpu(r->l, r->got, start);
+    if (rounds < 0) {
+        fprintf(stderr, "error: out of memory for pointer jumping on %d nodes\n", (int)n);
+        exit(EXIT_BAD_INPUT);
+    }
+    int ok = matches_walk(r->out, "CPU packed pointer jumping", r->got, r->walk, n);
+    ok &= verdict_to(r->out, "it took ceil(log2 n) rounds", rounds == ceil_log2(n));
+    draw_packed_layout(stdout, r->l, start);
+    return ok;
+}
+
 /* Without --sublist: 64 indices per ruler slot, but at least four slots,
  * so that a small demo list shows several rulers and their ranking. */
 static int32_t sublist_for(uint64_t asked, int32_t n)
@@ -395,8 +433,8 @@ static int32_t sublist_for(uint64_t asked, int32_t n)
 }
 
 /* --algo sublists runs on the CPU only, wyllie-packed on the GPU only
- * (without --on, that is where they run), and --threads belongs to
- * sublists. Returns the --on text to resolve. */
+ * but for its --svg figure (without --on, that is where they run), and
+ * --threads belongs to sublists. Returns the --on text to resolve. */
 static const char *check_algo_request(const rank_options *o)
 {
     const int sublists = strcmp(o->algo, "sublists") == 0, packed = strcmp(o->algo, "wyllie-packed") == 0;
@@ -405,13 +443,13 @@ static const char *check_algo_request(const rank_options *o)
         problem = "--threads sets the CPU threads of --algo sublists: add --algo sublists";
     else if (sublists && o->on != NULL && strcmp(o->on, "cpu") != 0)
         problem = "--algo sublists runs on the CPU: use --on cpu";
-    else if (packed && o->on != NULL && strcmp(o->on, "gpu") != 0)
-        problem = "--algo wyllie-packed is a GPU kernel: use --on gpu";
+    else if (packed && !o->svg && o->on != NULL && strcmp(o->on, "gpu") != 0)
+        problem = "--algo wyllie-packed is a GPU kernel: use --on gpu (or draw its layout with --svg)";
     if (problem) {
         fprintf(stderr, "error: %s\n", problem);
         exit(EXIT_BAD_INPUT);
     }
-    return o->on != NULL ? o->on : sublists ? "cpu" : packed ? "gpu" : NULL;
+    return o->on != NULL ? o->on : sublists || o->svg ? "cpu" : packed ? "gpu" : NULL;
 }
 
 int main(int argc, char **argv)
@@ -459,12 +497,13 @@ int main(int argc, char **argv)
         ok &= ruling_on_gpu(&r, sublist, (uint32_t)o.seed);
     if (want_wyllie && (r.where & RUN_GPU))
         ok &= wyllie_on_gpu(&r, (int)o.trials);
+    const int32_t spacing = o.sublist != 0 ? (int32_t)o.sublist : sublists_default_spacing(n, threads);
     if (strcmp(o.algo, "sublists") == 0)
-        ok &= sublists_on_cpu(&r, threads, o.sublist != 0 ? (int32_t)o.sublist : sublists_default_spacing(n, threads),
-                              (uint32_t)o.seed);
+        ok &= o.svg ? sublists_figure(&r, threads, spacing, (uint32_t)o.seed)
+                    : sublists_on_cpu(&r, threads, spacing, (uint32_t)o.seed);
     if (strcmp(o.algo, "wyllie-packed") == 0)
-        ok &= wyllie_packed_on_gpu(&r);
-    if (o.svg)
+        ok &= o.svg ? packed_figure(&r) : wyllie_packed_on_gpu(&r);
+    if (o.svg && (want_wyllie || want_ruling))
         draw_figure(&r, &ruled);
     if (o.print)
         for (int32_t i = 0; i < n; i++)

@@ -82,12 +82,6 @@
 #ifndef REDUCE_EVICT_FIRST
 #define REDUCE_EVICT_FIRST 0
 #endif
-/* 1: the fast kernels write their partial values with an L2 "evict last"
- * policy (gpu_reduce.cu, store_partial): the other way to keep them in L2,
- * marking what must stay instead of what may go. */
-#ifndef REDUCE_KEEP_PARTIALS
-#define REDUCE_KEEP_PARTIALS 0
-#endif
 /* __launch_bounds__ minimum of resident blocks per SM of the fast kernels:
  * caps the registers a thread may use (the loads in flight and the pending
  * halves of the batch trees must fit). */

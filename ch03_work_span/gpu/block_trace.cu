@@ -21,7 +21,7 @@ __global__ void block_tree_sum_traced(const long long *x, int n, int missing_bar
     const int t = threadIdx.x, lane = t % 32;
     if (t < n)
         buf[0][t] = x[t];
-    buf[1][t] = 0; /* a read that comes too early sees 0, not a leftover */
+    buf[1][t] = 0; /* an early read of buffer 1 sees 0, not a leftover */
     /* BEGIN SOLUTION */
     int src = 0, level = 0;
     for (int m = n; m > 1; m = m / 2 + m % 2, level++) {

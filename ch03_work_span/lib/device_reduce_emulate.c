@@ -152,16 +152,37 @@ void reference_sum(const reduce_input *in, double *sum, double *sum_abs)
     *sum_abs = a;
 }
 
-size_t device_reduce_depth(const reduce_input *in, const reduce_geometry *g)
+void device_reduce_stages(const reduce_input *in, const reduce_geometry *g,
+                          reduce_stage stage[REDUCE_STAGES])
 {
     const size_t threads = (size_t)g->blocks * (size_t)g->threads;
     const size_t vectors = (in->n - g->head) / (size_t)g->vector_width;
     const size_t per_thread = (vectors + threads - 1) / threads; /* vectors of the busiest thread */
-    size_t d = per_thread * (size_t)g->vector_width + 2;         /* one accumulator's chain, head, tail */
-    d += (size_t)g->accumulators - 1;                            /* joining the accumulators */
-    d += 5 + 5;                                                  /* warp tree, warp-totals tree */
-    d += ((size_t)g->blocks + (size_t)g->final_threads - 1) / (size_t)g->final_threads;
-    d += 5 + 5;                                                  /* final block */
+    const size_t warp_levels = 5; /* log2(32): a warp's shuffle tree */
+    const size_t final_chain = ((size_t)g->blocks + (size_t)g->final_threads - 1) / (size_t)g->final_threads;
+    const reduce_stage s[REDUCE_STAGES] = {
+        /* counted as if one accumulator took all the busiest thread's
+         * vectors, plus a head and a tail element: an upper bound */
+        { "each thread: grid-stride chains, one per accumulator", threads * (size_t)g->accumulators,
+          per_thread * (size_t)g->vector_width + 2, REDUCE_WAIT_NONE },
+        { "each thread: its accumulators added", threads, (size_t)g->accumulators - 1, REDUCE_WAIT_NONE },
+        { "each warp: a __shfl_down_sync tree", threads / 32, warp_levels, REDUCE_WAIT_BLOCK },
+        { "warp 0 of each block: the warp totals", (size_t)g->blocks, warp_levels, REDUCE_WAIT_GRID },
+        { "each thread: a strided chain over the partials", (size_t)g->final_threads, final_chain, REDUCE_WAIT_NONE },
+        { "each warp: a __shfl_down_sync tree", (size_t)g->final_threads / 32, warp_levels, REDUCE_WAIT_BLOCK },
+        { "warp 0: the warp totals", 1, warp_levels, REDUCE_WAIT_NONE },
+    };
+    for (int k = 0; k < REDUCE_STAGES; k++)
+        stage[k] = s[k];
+}
+
+size_t device_reduce_depth(const reduce_input *in, const reduce_geometry *g)
+{
+    reduce_stage stage[REDUCE_STAGES];
+    device_reduce_stages(in, g, stage);
+    size_t d = 0;
+    for (int k = 0; k < REDUCE_STAGES; k++)
+        d += stage[k].chain;
     return d;
 }
 

@@ -36,7 +36,26 @@ double device_reduce_emulate_warp(const reduce_input *in, double lane[32]);
 /* Neumaier-compensated sum in double, and sum |x|. */
 void reference_sum(const reduce_input *in, double *sum, double *sum_abs);
 
-/* Longest chain of additions any element passes through in the kernels. */
+/* The stages of the two kernels, in order: how many partial sums each
+ * leaves, how many additions it adds to the longest chain, and what the next
+ * stage has to wait for (nothing: the same thread or warp goes on; the
+ * block's __syncthreads(); the end of the first kernel, i.e. every block). */
+typedef enum { REDUCE_WAIT_NONE, REDUCE_WAIT_BLOCK, REDUCE_WAIT_GRID } reduce_wait;
+
+typedef struct {
+    const char *what;
+    size_t values; /* partial sums left when the stage is done */
+    size_t chain;  /* additions it adds to the longest chain (at most) */
+    reduce_wait then;
+} reduce_stage;
+
+#define REDUCE_STAGES 7
+
+void device_reduce_stages(const reduce_input *in, const reduce_geometry *g,
+                          reduce_stage stage[REDUCE_STAGES]);
+
+/* Longest chain of additions any element passes through in the kernels:
+ * the sum of the stages' chains. */
 size_t device_reduce_depth(const reduce_input *in, const reduce_geometry *g);
 
 /* |gpu - exact| <= gamma(depth) * sum|x| with gamma(d) = d u / (1 - d u),

@@ -83,7 +83,7 @@ void ruling_set_release(ruling_set_work *w)
 }
 
 // [listing ruling-set-host]
-/* The whole ranking on data already on the GPU: five launches and the
+/* The whole ranking on data already on the GPU: four launches and the
  * pointer-jumping rounds over the rulers. */
 void ruling_set_rank_device(ruling_set_work *w, const list_node *d_node, int32_t n, int32_t head,
                             int32_t k, uint32_t seed, int32_t *d_dist)

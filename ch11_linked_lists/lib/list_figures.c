@@ -3,6 +3,7 @@
 #include "list_figures.h"
 #include "svg_draw.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 
 #define LABEL_W 128 /* the row labels on the left */
@@ -203,4 +204,122 @@ void draw_scatter(FILE *out, const list *l, const int32_t *dist, const int32_t *
         node_box(out, s, n, bottom, DONE_FILL, 1, (int)array[s]);
     index_row(out, n, bottom + BOX_H + 16, "slot");
     svg_end(out);
+}
+
+/* The splitter that sublist j of the trace starts from is node i. */
+static int is_splitter(const sublists_trace *tr, int32_t i)
+{
+    return tr->start[tr->tag[i].sublist] == i;
+}
+
+void draw_sublists(FILE *out, const list *l, const sublists_trace *tr)
+{
+    const int32_t n = l->n;
+    const double top = 92, thread_gap = 76, first_thread = top + 100;
+    svg_begin(out, figure_width(n), (int)(first_thread + (tr->threads - 1) * thread_gap + BOX_H + 16));
+    svg_text(out, MARGIN, 22, "start", 13, "#000",
+             "%d nodes, %d sublists (one splitter per %d indices), walked by %d threads.", (int)n,
+             (int)tr->sublists, (int)tr->spacing, tr->threads);
+    svg_text(out, MARGIN, 40, "start", 13, "#000",
+             "Colour: the sublist. Thick: its splitter (S j). A thread's row: the node each hop tags, in order;");
+    svg_text(out, MARGIN, 58, "start", 13, "#000", "end: the hop that reads the next splitter (or the tail) and stops.");
+    svg_text(out, LABEL_W - 10, top + BOX_H / 2 + 5, "end", 12, "#000", "list, head to tail");
+    svg_text(out, LABEL_W - 10, top + BOX_H + 16, "end", 11, "#555", "walked by");
+    int32_t p = 0;
+    for (int32_t cur = l->head; cur != LIST_NULL; cur = l->node[cur].next, p++) {
+        const int32_t j = tr->tag[cur].sublist;
+        node_box(out, p, n, top, svg_group_color(j), is_splitter(tr, cur) ? 3 : 1, (int)cur);
+        svg_text(out, box_mid(p, n), top + BOX_H + 16, "middle", 11, "#555", "t%d", (int)tr->owner[j]);
+        if (is_splitter(tr, cur))
+            svg_text(out, box_mid(p, n), top - 6, "middle", 11, "#000", "S%d", (int)j);
+    }
+    for (int t = 0; t < tr->threads; t++) {
+        const double y = first_thread + t * thread_gap;
+        const sublists_hop_log *log = &tr->log[t];
+        svg_text(out, LABEL_W - 10, y + BOX_H / 2 + 5, "end", 12, "#000", "thread %d", t);
+        svg_text(out, LABEL_W - 10, y - 8, "end", 11, "#555", "hop");
+        for (int32_t h = 0; h < log->hops && h < n; h++) {
+            svg_text(out, box_mid(h, n), y - 8, "middle", 11, "#555", "%d", (int)h);
+            if (log->node[h] != LIST_NULL) {
+                node_box(out, h, n, y, svg_group_color(log->sublist[h]), 1, (int)log->node[h]);
+            } else {
+                svg_box(out, box_x(h, n), y, cell_w(n) - 6, BOX_H, svg_group_color(log->sublist[h]), 1);
+                svg_text(out, box_mid(h, n), y + BOX_H / 2 + 4, "middle", 10, "#000", "end");
+            }
+        }
+    }
+    svg_end(out);
+}
+
+#define SECTOR_BYTES 32
+#define SECTOR_FILL "#f9cb9c" /* a sector the gather fetches */
+
+/* One row of 4-byte fields at byte offsets 0, 4, ... (px_per_byte wide
+ * each byte), values[k] in field k; the fields in sector `hit` are
+ * shaded, field `used` (or -1) drawn thick. Brackets mark the sectors. */
+static void field_row(FILE *out, double y, const char *label, const int32_t *values, int32_t fields,
+                      double px_per_byte, int64_t hit, int32_t used)
+{
+    const double w = 4 * px_per_byte;
+    svg_text(out, LABEL_W - 10, y + BOX_H / 2 + 5, "end", 12, "#000", "%s", label);
+    for (int32_t k = 0; k < fields; k++) {
+        const int in_hit = (4 * (int64_t)k) / SECTOR_BYTES == hit;
+        svg_box(out, LABEL_W + k * w, y, w, BOX_H, in_hit ? SECTOR_FILL : "#fff", k == used ? 3 : 1);
+        svg_text(out, LABEL_W + k * w + w / 2, y + BOX_H / 2 + 5, "middle", 11, "#000", "%d", (int)values[k]);
+    }
+    for (int64_t first = 0; first < 4 * (int64_t)fields; first += SECTOR_BYTES) {
+        const double x1 = LABEL_W + first * px_per_byte + 2, x2 = LABEL_W + (first + SECTOR_BYTES) * px_per_byte - 2;
+        fprintf(out, "<path d=\"M%.1f,%.1f v6 H%.1f v-6\" fill=\"none\" stroke=\"#777\"/>\n", x1, y + BOX_H + 4, x2);
+        svg_text(out, (x1 + x2) / 2, y + BOX_H + 20, "middle", 10, "#555", "sector %d (32 B)",
+                 (int)(first / SECTOR_BYTES));
+    }
+}
+
+void draw_packed_layout(FILE *out, const list *l, const jump_link *start)
+{
+    const int32_t n = l->n, h = l->head, s = start[h].next;
+    const double pb = 96.0 / n; /* pixels per byte: the packed row is 768 px wide */
+    int32_t *row = malloc(4 * (size_t)n * sizeof *row); /* next, dist, then the packed pairs */
+    if (row == NULL)
+        return;
+    int32_t *next = row, *dist = row + n, *packed = row + 2 * (size_t)n;
+    for (int32_t i = 0; i < n; i++) { /* the two-array version starts from the same pairs */
+        next[i] = start[i].next;
+        dist[i] = start[i].dist;
+    }
+    /* The byte offsets of what the head's thread reads, from the real
+     * layouts: next_in[s] and dist_in[s] in two arrays, in[s] in one. */
+    const int64_t two_sector = (int64_t)((const char *)&next[s] - (const char *)next) / SECTOR_BYTES;
+    const int64_t packed_next = (const char *)&start[s].next - (const char *)start;
+    const int64_t packed_dist = (const char *)&start[s].dist - (const char *)start;
+    const int packed_sectors = 1 + (packed_next / SECTOR_BYTES != packed_dist / SECTOR_BYTES);
+    for (int32_t i = 0; i < n; i++) {
+        packed[2 * i] = start[i].next;
+        packed[2 * i + 1] = start[i].dist;
+    }
+    const double top = 96, gap = 84;
+    svg_begin(out, (int)(LABEL_W + 8 * n * pb + MARGIN), (int)(top + 3 * gap + 76));
+    svg_text(out, MARGIN, 22, "start", 13, "#000",
+             "Round 1, the thread of the head (node %d): its successor is s = %d; it reads s's next and dist.",
+             (int)h, (int)s);
+    svg_text(out, MARGIN, 40, "start", 13, "#000",
+             "Orange: the 32-byte sectors that read fetches from memory. Thick: the 4-byte fields it uses.");
+    for (int a = 0; a < 2; a++) {
+        const double y = top + a * gap;
+        for (int32_t i = 0; i < n; i++)
+            svg_text(out, LABEL_W + (4 * i + 2) * pb, y - 6, "middle", 10, "#555", "%d", (int)i);
+        field_row(out, y, a == 0 ? "two arrays: next_in" : "dist_in", a == 0 ? next : dist, n, pb, two_sector, s);
+    }
+    const double yp = top + 2 * gap + 18;
+    for (int32_t i = 0; i < n; i++)
+        svg_text(out, LABEL_W + (8 * i + 4) * pb, yp - 6, "middle", 10, "#555", "%d", (int)i);
+    field_row(out, yp, "packed: in[i]", packed, 2 * n, pb, packed_next / SECTOR_BYTES, 2 * s);
+    svg_box(out, LABEL_W + (packed_dist / 4) * 4 * pb, yp, 4 * pb, BOX_H, "none", 3); /* the dist half, thick too */
+    svg_text(out, LABEL_W - 10, yp + BOX_H + 36, "end", 11, "#555", "in each pair");
+    svg_text(out, LABEL_W + 2 * pb, yp + BOX_H + 36, "start", 11, "#555", "left: next, right: dist");
+    svg_text(out, MARGIN, yp + BOX_H + 60, "start", 13, "#000",
+             "Two arrays: 2 sectors, %d bytes fetched for 8 used. Packed: %d sector%s, %d bytes fetched for 8 used.",
+             2 * SECTOR_BYTES, packed_sectors, packed_sectors == 1 ? "" : "s", packed_sectors * SECTOR_BYTES);
+    svg_end(out);
+    free(row);
 }

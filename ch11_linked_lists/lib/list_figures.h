@@ -7,7 +7,9 @@
 #include <stdio.h>
 
 #include "list.h"
+#include "list_rank_threads.h"
 #include "rank_emulation.h"
+#include "wyllie_packed_node.h"
 
 /* 11.1: the cells an array loop and a list walk read, step after step.
  * visit[k] is the node the walk read at step k (k = 0 .. n-1). */
@@ -21,6 +23,15 @@ void draw_jump_rounds(FILE *out, int32_t n, int rounds, const int32_t *next, con
  * rulers' own short list with the lengths and the ranks pointer jumping
  * gave them. */
 void draw_ruling_set(FILE *out, const list *l, const ruling_set_run *run);
+
+/* 11.4: step 2 of sublists on the CPU: the list cut into sublists, and
+ * every thread's hops in the order it made them. */
+void draw_sublists(FILE *out, const list *l, const sublists_trace *trace);
+
+/* 11.4: the two layouts of pointer jumping's pairs in memory, from the
+ * pairs round 1 reads (start[i] = node i's {next, dist}), and the 32-byte
+ * sectors that the head's thread fetches to read its successor's pair. */
+void draw_packed_layout(FILE *out, const list *l, const jump_link *start);
 
 /* 11.3: every node's write, from its place in the pool to slot
  * n - 1 - dist[i] of the array. */

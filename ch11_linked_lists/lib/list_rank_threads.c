@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 /* How many hops a thread walks between two updates of the shared counter
@@ -43,6 +44,7 @@ typedef struct {
     int32_t *dist;
     _Atomic int64_t walked; /* hops so far, for the progress line */
     _Atomic int finished;   /* threads done with the current phase */
+    sublists_trace *trace;  /* --svg only; NULL otherwise */
 } sublists_shared;
 
 typedef struct {
@@ -82,15 +84,29 @@ static void phase_mark(sublists_shared *s, int t)
     }
 }
 
-/* One sublist being walked: its splitter id, the node reached, its local rank. */
+/* One sublist being walked: its splitter id, the node reached, its local
+ * rank, and the hop log of its thread (--svg only, else NULL). */
 typedef struct {
     int32_t j, cur, local;
+    sublists_hop_log *log;
 } walker;
 
-static walker walker_start(const sublists_shared *s, int32_t j)
+static walker walker_start(const sublists_shared *s, int t, int32_t j)
 {
-    const walker w = { j, ruler_start(j, s->slots, s->spacing, s->l->n, s->seed, s->l->head), 0 };
+    const walker w = { j, ruler_start(j, s->slots, s->spacing, s->l->n, s->seed, s->l->head), 0,
+                       s->trace != NULL ? &s->trace->log[t] : NULL };
     return w;
+}
+
+/* For the figure: walker w's hop reached node `tagged` (LIST_NULL: it
+ * ended the sublist). The thread's hops land in its log in the order it
+ * made them. */
+static void log_hop(const walker *w, int32_t tagged)
+{
+    if (w->log == NULL)
+        return;
+    w->log->sublist[w->log->hops] = w->j;
+    w->log->node[w->log->hops++] = tagged;
 }
 
 // [listing sublists-hop]
@@ -106,12 +122,14 @@ static int walker_hop(sublists_shared *s, walker *w)
     if (next == LIST_NULL || ruler != LIST_NULL) {
         s->length[w->j] = w->local + 1;
         s->next_ruler[w->j] = ruler;
+        log_hop(w, LIST_NULL); /* the figure's trace; nothing without --svg */
         return 0;
     }
     w->local++;
     s->tag[next].sublist = w->j;
     s->tag[next].local = w->local;
     w->cur = next;
+    log_hop(w, next);
     return 1;
 }
 // [end]
@@ -129,7 +147,7 @@ static void phase_walk(sublists_shared *s, int t)
     int active = 0;
     int32_t next_j = (int32_t)first;
     while (active < SUBLISTS_WALKERS && next_j < end)
-        w[active++] = walker_start(s, next_j++);
+        w[active++] = walker_start(s, t, next_j++);
     int64_t hops = 0;
     while (active > 0) {
         for (int a = 0; a < active;) {
@@ -138,7 +156,7 @@ static void phase_walk(sublists_shared *s, int t)
             if (walker_hop(s, &w[a]))
                 a++;
             else if (next_j < end)
-                w[a++] = walker_start(s, next_j++);
+                w[a++] = walker_start(s, t, next_j++);
             else
                 w[a] = w[--active]; /* look at the moved walker next */
         }
@@ -228,8 +246,49 @@ void sublists_work_free(sublists_work *w)
     w->per_ruler = NULL;
 }
 
-int rank_by_sublists_threads(const list *l, int threads, int32_t spacing, uint32_t seed, int32_t *dist,
-                             sublists_work *work, progress_meter *progress, sublists_stats *stats)
+/* Allocates the trace for s (--svg): the per-sublist arrays and one hop
+ * log per thread, each long enough for every hop (n hops in all). */
+static int trace_alloc(sublists_trace *tr, const sublists_shared *s)
+{
+    const size_t r = (size_t)s->rulers, n = (size_t)s->l->n;
+    *tr = (sublists_trace){ .threads = s->threads, .n = s->l->n, .spacing = s->spacing, .sublists = s->rulers };
+    tr->start = malloc(3 * r * sizeof *tr->start);
+    tr->tag = malloc(n * sizeof *tr->tag);
+    tr->log = calloc((size_t)s->threads, sizeof *tr->log);
+    if (tr->start == NULL || tr->tag == NULL || tr->log == NULL)
+        return -1;
+    tr->owner = tr->start + r;
+    tr->length = tr->start + 2 * r;
+    for (int t = 0; t < s->threads; t++) {
+        tr->log[t].sublist = malloc(2 * n * sizeof *tr->log[t].sublist);
+        if (tr->log[t].sublist == NULL)
+            return -1;
+        tr->log[t].node = tr->log[t].sublist + n;
+    }
+    for (int t = 0; t < s->threads; t++) {
+        int64_t first, end;
+        share_of(s->rulers, t, s->threads, &first, &end);
+        for (int64_t j = first; j < end; j++) {
+            tr->start[j] = ruler_start((int32_t)j, s->slots, s->spacing, s->l->n, s->seed, s->l->head);
+            tr->owner[j] = t;
+        }
+    }
+    return 0;
+}
+
+void sublists_trace_free(sublists_trace *tr)
+{
+    if (tr->log != NULL)
+        for (int t = 0; t < tr->threads; t++)
+            free(tr->log[t].sublist);
+    free(tr->log);
+    free(tr->start);
+    free(tr->tag);
+    *tr = (sublists_trace){ 0 };
+}
+
+static int rank_sublists(const list *l, int threads, int32_t spacing, uint32_t seed, int32_t *dist,
+                         sublists_work *work, progress_meter *progress, sublists_stats *stats, sublists_trace *trace)
 {
     sublists_work own;
     if (work == NULL && sublists_work_alloc(&own, l->n, spacing) != 0)
@@ -246,6 +305,10 @@ int rank_by_sublists_threads(const list *l, int threads, int32_t spacing, uint32
     s.length = w->per_ruler;
     s.next_ruler = s.length + s.rulers;
     s.to_end = s.next_ruler + s.rulers;
+    if (status == 0 && trace != NULL) {
+        status = trace_alloc(trace, &s);
+        s.trace = trace;
+    }
     if (status == 0)
         status = run_phase(&s, phase_mark, NULL);
     if (status == 0)
@@ -260,7 +323,27 @@ int rank_by_sublists_threads(const list *l, int threads, int32_t spacing, uint32
         for (int32_t j = 0; j < s.rulers; j++)
             stats->longest = s.length[j] > stats->longest ? s.length[j] : stats->longest;
     }
+    if (status == 0 && trace != NULL) {
+        memcpy(trace->tag, s.tag, (size_t)l->n * sizeof *trace->tag);
+        memcpy(trace->length, s.length, (size_t)s.rulers * sizeof *trace->length);
+    }
     if (work == NULL)
         sublists_work_free(&own);
+    return status;
+}
+
+int rank_by_sublists_threads(const list *l, int threads, int32_t spacing, uint32_t seed, int32_t *dist,
+                             sublists_work *work, progress_meter *progress, sublists_stats *stats)
+{
+    return rank_sublists(l, threads, spacing, seed, dist, work, progress, stats, NULL);
+}
+
+int rank_by_sublists_traced(const list *l, int threads, int32_t spacing, uint32_t seed, int32_t *dist,
+                            sublists_trace *trace)
+{
+    *trace = (sublists_trace){ 0 };
+    const int status = rank_sublists(l, threads, spacing, seed, dist, NULL, NULL, NULL, trace);
+    if (status != 0)
+        sublists_trace_free(trace);
     return status;
 }

@@ -70,4 +70,29 @@ void sublists_work_free(sublists_work *w);
 int rank_by_sublists_threads(const list *l, int threads, int32_t spacing, uint32_t seed, int32_t *dist,
                              sublists_work *work, progress_meter *progress, sublists_stats *stats);
 
+/* --svg: what one ranking did, for the figure. log[t] holds thread t's
+ * hops of step 2 in the order it made them: hop h moved a walker of
+ * sublist sublist[h] to node node[h], or ended that sublist (node[h] =
+ * LIST_NULL: the hop found the next splitter or the tail). */
+typedef struct {
+    int32_t *sublist, *node;
+    int32_t hops;
+} sublists_hop_log;
+
+typedef struct {
+    int threads;
+    int32_t n, spacing, sublists;
+    int32_t *start;        /* [sublists] the splitter sublist j starts from */
+    int32_t *owner;        /* [sublists] the thread that walks it */
+    int32_t *length;       /* [sublists] its nodes */
+    sublist_tag *tag;      /* [n] every node's sublist and local rank */
+    sublists_hop_log *log; /* [threads] */
+} sublists_trace;
+
+/* rank_by_sublists_threads, keeping the trace above (free it with
+ * sublists_trace_free). Returns 0, or -1 when memory or a thread cannot be had. */
+int rank_by_sublists_traced(const list *l, int threads, int32_t spacing, uint32_t seed, int32_t *dist,
+                            sublists_trace *trace);
+void sublists_trace_free(sublists_trace *trace);
+
 #endif

@@ -4,6 +4,7 @@
 #include "list_walk.h"
 #include "pointer_jump_node.h"
 #include "ruling_set_node.h"
+#include "wyllie_packed_node.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,30 @@ int wyllie_in_place_cpu(const list *l, int32_t *dist, round_observer obs, void *
     }
     free(next);
     return linked ? -1 : rounds;
+}
+
+int wyllie_packed_cpu(const list *l, int32_t *dist, jump_link *start)
+{
+    jump_link *link[2] = { malloc((size_t)l->n * sizeof *link[0]), malloc((size_t)l->n * sizeof *link[1]) };
+    int rounds = 0, linked = l->n > 1;
+    if (link[0] == NULL || link[1] == NULL)
+        linked = -1;
+    for (int32_t i = 0; linked >= 0 && i < l->n; i++)
+        link[0][i] = jump_link_init(l->node[i]);
+    if (linked >= 0 && start != NULL)
+        memcpy(start, link[0], (size_t)l->n * sizeof *start);
+    while (linked > 0 && rounds < MAX_ROUNDS) {
+        linked = 0;
+        for (int32_t i = 0; i < l->n; i++)
+            linked |= pointer_jump_packed_node(i, link[0], link[1]);
+        jump_link *t = link[0]; link[0] = link[1]; link[1] = t;
+        rounds++;
+    }
+    for (int32_t i = 0; linked == 0 && i < l->n; i++)
+        dist[i] = link[0][i].dist;
+    free(link[0]);
+    free(link[1]);
+    return linked == 0 ? rounds : -1;
 }
 
 void ruling_set_run_free(ruling_set_run *run)

@@ -9,6 +9,7 @@
 
 #include "list.h"
 #include "ruling_set_node.h"
+#include "wyllie_packed_node.h"
 
 /* Wyllie's pointer jumping, double-buffered. Writes dist; returns the
  * number of rounds, or -1 when memory runs out or it fails to converge
@@ -18,6 +19,11 @@ int wyllie_rank_cpu(const list *l, int32_t *dist, round_observer obs, void *ctx)
 /* The same with one buffer, nodes updated in index order. A sequential
  * loop never splits a node's (next, dist) pair, so this one is right. */
 int wyllie_in_place_cpu(const list *l, int32_t *dist, round_observer obs, void *ctx);
+
+/* Pointer jumping on packed {next, dist} pairs (wyllie_packed.cu's node
+ * function, in a loop). Writes dist; returns the rounds, or -1 as above.
+ * start (may be NULL) gets the pairs round 1 reads: [n], for the figure. */
+int wyllie_packed_cpu(const list *l, int32_t *dist, jump_link *start);
 
 /* Everything one ruling-set ranking produced, step by step, for the trace,
  * the figure and the cost of the choice of sublist size. */
