@@ -8,7 +8,8 @@
  *
  * --dot draws the lanes and their binary counters (Graphviz DOT) from the
  * library's lane-by-lane route; --reassociate commits the mistake this
- * chapter is about: the same sum in a std::reduce-like order. */
+ * chapter is about: the same sum in a std::reduce-like order; --zero-init
+ * another: init = 0.0 written for "no initial value". */
 #include "common.h"
 #include "canonical_cpu.h"
 #include "canonical_gpu.h"
@@ -129,6 +130,23 @@ static int run_reassociated(FILE *trace, const double *x, size_t n, unsigned lan
     int ok = verdict_to(trace, "the 8-thread order gives the canonical bits", doubles_bit_equal(chunks, canonical));
     ok &= verdict_to(trace, "the 4-lane SIMD order gives the canonical bits", doubles_bit_equal(simd, canonical));
     return ok;
+}
+
+/* The trap: init = 0.0 for "no initial value", as in std::reduce(x, x + n,
+ * 0.0). 0.0 is not the identity of +: 0.0 + -0.0 is +0.0. So on n negative
+ * zeros the reduce without init is -0.0 and the one with init = 0.0 is not. */
+static int run_zero_init(FILE *trace, size_t n, unsigned lanes)
+{
+    char hex_buf[HEX64_LEN];
+    double *zeros = alloc_or_exit(n, sizeof *zeros, "the negative zeros");
+    for (size_t i = 0; i < n; i++)
+        zeros[i] = -0.0;
+    const double none = canonical_reduce(zeros, n, lanes, 0, 0.0), zero = canonical_reduce(zeros, n, lanes, 1, 0.0);
+    free(zeros);
+    fprintf(trace, "the same reduce of %zu negative zeros (-0.0), L = %u:\n", n, lanes);
+    fprintf(trace, "  no init                             %-24g %s\n", none, double_hex(none, hex_buf));
+    fprintf(trace, "  init = 0.0                          %-24g %s\n", zero, double_hex(zero, hex_buf));
+    return verdict_to(trace, "init = 0.0 gives the bits of no init", doubles_bit_equal(zero, none));
 }
 
 /* ---- --dot: the lanes and their binary counters ---------------------------
@@ -302,7 +320,7 @@ static int run_routes(FILE *trace, run_on where, const double *x, size_t n, unsi
 int main(int argc, char **argv)
 {
     uint64_t n = 1000000, lanes = 16, seed = LCG64_DEFAULT_SEED, reps = 21, threads = 0;
-    int hostile = 0, hex = 0, bench = 0, quiet = 0, dot = 0, reassociate = 0;
+    int hostile = 0, hex = 0, bench = 0, quiet = 0, dot = 0, reassociate = 0, zero_init = 0;
     double init = NAN; /* cli_parse accepts only finite numbers: NaN means "not given" */
     const char *on = NULL;
     const cli_option options[] = {
@@ -318,6 +336,7 @@ int main(int argc, char **argv)
         { "--reps", CLI_U64, &reps, "timed repetitions for --bench (default 21)", 1, 1000, NULL },
         { "--dot", CLI_FLAG, &dot, "print the lanes and their binary counters as Graphviz DOT (N <= 64)", 0, 0, NULL },
         { "--reassociate", CLI_FLAG, &reassociate, "trap: also sum in std::reduce-like orders (they differ)", 0, 0, NULL },
+        { "--zero-init", CLI_FLAG, &zero_init, "trap: also reduce N negative zeros with init = 0.0 (it differs from no init)", 0, 0, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
@@ -358,6 +377,8 @@ int main(int argc, char **argv)
     }
     if (reassociate)
         ok &= run_reassociated(trace, x, n, (unsigned)lanes, canonical_reduce(x, n, (unsigned)lanes, 0, 0.0));
+    if (zero_init)
+        ok &= run_zero_init(trace, n, (unsigned)lanes);
     if (hex)
         printf("%s\n", double_hex(result, hex_buf));
     if (bench)

@@ -2,7 +2,10 @@
  * CPU and/or the GPU. Checks scan/reduce consistency (probed prefixes and the
  * back element), the published 2^20 witness where it applies, and CPU == GPU
  * in every element. With --summary, stdout holds exactly one line:
- *     back=0x... reduce=0x... fnv1a=0x...                                   */
+ *     back=0x... reduce=0x... fnv1a=0x...
+ * Two traps commit the mistakes of the book's section 30.9 on the CPU:
+ * --init-as-leaf puts init into the tree as element -1, --resume-at M scans
+ * in two calls, the second with init = the first call's last output. */
 #include "common.h"
 #include "canonical_cpu.h"
 #include "canonical_gpu.h"
@@ -178,10 +181,44 @@ static int report_result(FILE *trace, const scan_setup *s, const double *x, cons
     return ok;
 }
 
+// [listing trap-init-resume]
+/* Trap: init as the first leaf, element -1 of the expression, instead of
+ * outside it. Element i of the scan with init is then element i + 1 (or i,
+ * exclusive) of the scan of {init, x0, x1, ...}. */
+static size_t scan_init_as_leaf(const scan_setup *s, const double *x, const double *canonical, size_t n)
+{
+    double *y = alloc_or_exit(n + 1, sizeof *y, "the data with init");
+    double *leaf = alloc_or_exit(n + 1, sizeof *leaf, "the scan with init as a leaf");
+    y[0] = s->init;
+    memcpy(y + 1, x, n * sizeof *x);
+    policy_scan(s->policy, s->block, y, leaf, n + 1, 0, 0, 0.0);
+    size_t differ = 0;
+    for (size_t i = 0; i < n; i++)
+        differ += !doubles_bit_equal(leaf[s->exclusive ? i : i + 1], canonical[i]);
+    free(y);
+    free(leaf);
+    return differ;
+}
+
+/* Trap: a scan in two calls, the second resumed from the first call's last
+ * output, passed as its init -- as if a prefix were the state of the scan. */
+static size_t scan_resumed(const scan_setup *s, const double *x, const double *canonical, size_t n, size_t m)
+{
+    double *two = alloc_or_exit(n, sizeof *two, "the scan in two calls");
+    policy_scan(s->policy, s->block, x, two, m, 0, s->has_init, s->init);
+    policy_scan(s->policy, s->block, x + m, two + m, n - m, 0, 1, two[m - 1]);
+    size_t differ = 0;
+    for (size_t i = m; i < n; i++)
+        differ += !doubles_bit_equal(two[i], canonical[i]);
+    free(two);
+    return differ;
+}
+// [end]
+
 int main(int argc, char **argv)
 {
-    uint64_t n = WITNESS_N, block = 256, seed = LCG64_DEFAULT_SEED;
-    int hostile = 0, exclusive = 0, summary = 0, quiet = 0;
+    uint64_t n = WITNESS_N, block = 256, seed = LCG64_DEFAULT_SEED, resume_at = 0;
+    int hostile = 0, exclusive = 0, summary = 0, quiet = 0, init_as_leaf = 0;
     double init = NAN; /* cli_parse accepts only finite numbers: NaN means "not given" */
     const char *on = NULL, *policy_text = "block_dyadic";
     const cli_option options[] = {
@@ -195,6 +232,8 @@ int main(int argc, char **argv)
         { "--exclusive", CLI_FLAG, &exclusive, "exclusive scan: E[i] covers x[0..i-1]", 0, 0, NULL },
         CLI_OPTION_ON(&on),
         { "--summary", CLI_FLAG, &summary, "stdout: one line back=0x... reduce=0x... fnv1a=0x...", 0, 0, NULL },
+        { "--init-as-leaf", CLI_FLAG, &init_as_leaf, "trap: also scan with init as element -1 of the tree (needs --init)", 0, 0, NULL },
+        { "--resume-at", CLI_U64, &resume_at, "trap: also scan in two calls, the second from element M with init = the first's last output", 1, UINT64_C(1) << 30, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
@@ -203,6 +242,14 @@ int main(int argc, char **argv)
     scan_setup s = { POLICY_BLOCK_DYADIC, (unsigned)block, exclusive, !isnan(init), init };
     if (scan_policy_parse(policy_text, &s.policy) != 0) { /* cli_parse already checked the word */
         fprintf(stderr, "error: unknown policy '%s'\n", policy_text);
+        return EXIT_BAD_INPUT;
+    }
+    if (init_as_leaf && !s.has_init) {
+        fprintf(stderr, "error: --init-as-leaf needs --init\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (resume_at > 0 && (resume_at >= n || exclusive)) {
+        fprintf(stderr, "error: --resume-at M needs an inclusive scan and 1 <= M < N\n");
         return EXIT_BAD_INPUT;
     }
     FILE *trace = summary ? stderr : stdout; /* --summary keeps stdout for one line */
@@ -237,6 +284,20 @@ int main(int argc, char **argv)
         }
     }
     ok &= report_result(trace, &s, x, result, n, reduce, seed, hostile, summary, quiet);
+    if (init_as_leaf) {
+        const size_t differ = scan_init_as_leaf(&s, x, cpu, n);
+        fprintf(trace, "\nthe trap: init as element -1 of the tree, inside the expression\n");
+        fprintf(trace, "  elements that differ from init + expr(prefix): %zu of %" PRIu64 "\n", differ, n);
+        ok &= verdict_to(trace, "init as a leaf gives the scan with init", differ == 0);
+    }
+    if (resume_at > 0) {
+        const size_t differ = scan_resumed(&s, x, cpu, n, resume_at);
+        fprintf(trace, "\nthe trap: two calls, the second from element %" PRIu64 " with init = the first's last output\n",
+                resume_at);
+        fprintf(trace, "  elements from %" PRIu64 " on that differ from the one-call scan: %zu of %" PRIu64 "\n",
+                resume_at, differ, n - resume_at);
+        ok &= verdict_to(trace, "the two-call scan equals the one-call scan", differ == 0);
+    }
     free(x);
     free(cpu);
     free(gpu);

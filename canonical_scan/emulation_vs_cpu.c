@@ -5,7 +5,10 @@
  *
  * With --lookback-svg it draws instead what the emulated single-pass scan
  * did: for every tile (a row), which published tile-level nodes it read
- * (the tiles each node sums, as a bar) and which it published. */
+ * (the tiles each node sums, as a bar) and which it published; with
+ * --passes-dot, the passes of the emulated reduce (Graphviz DOT).
+ * --mistake makes the emulation commit a mistake, to watch the checks
+ * catch it -- or miss it. */
 #include "common.h"
 #include "canonical_cpu.h"
 #include "comparison_matrix.h"
@@ -15,6 +18,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define CELL 7     /* pixels per tile */
 #define LEFT 44    /* room for the row labels */
@@ -106,25 +110,169 @@ static int print_lookback_svg(uint64_t tiles, uint64_t seed)
     return same;
 }
 
+/* ---- --passes-dot: the passes of the canonical reduce ---------------------
+ * Each pass of the emulated reduce (the kernels' own plan, reduce_plan.h):
+ * its tiles, the rows they read and the row of partial values each writes,
+ * with the emulation's values. The lane values (the output of the last pass
+ * of L lanes) are checked against each lane's pairwise value, R against the
+ * CPU library. */
+typedef struct {
+    const double *lane_value; /* each lane's pairwise value, from the library's counter */
+    unsigned used;            /* lanes that hold an element */
+    int ok;
+} passes_context;
+
+static void dot_pass(int index, int npasses, const reduce_pass *p, const double *out, void *context)
+{
+    passes_context *c = context;
+    const uint64_t rows = (p->count + p->lanes - 1) / p->lanes;
+    const int lane_stage = p->lanes == 1 && c->used > 1, last = index + 1 == npasses;
+    const int lane_values = p->lanes == c->used && p->tiles == 1; /* this pass's one row: the lane values */
+    printf("  subgraph cluster_%d {\n    label=\"pass %d: %" PRIu64 " %s of %u %s, %" PRIu64
+           " rows a tile, one CUDA block a tile\"; labeljust=l; labelloc=b; color=\"gray60\";\n", index,
+           index + 1, rows, rows == 1 ? "row" : "rows", p->lanes,
+           lane_stage ? "(the lane values, one a row)" : index == 0 ? "elements" : "partial values",
+           p->rows_per_tile);
+    for (uint64_t t = 0; t < p->tiles; t++) {
+        const uint64_t first = t * p->rows_per_tile, end = first + p->rows_per_tile < rows ? first + p->rows_per_tile : rows;
+        printf("    t%d_%" PRIu64 " [shape=box, style=filled, fillcolor=\"#c6dbef\", label=\"tile %" PRIu64
+               ": rows %" PRIu64 "-%" PRIu64, index, t, t, first, end - 1);
+        if (end - first < p->rows_per_tile)
+            printf("\\n+ %" PRIu64 " rows of -0.0", p->rows_per_tile - (end - first));
+        printf("\"];\n    r%d_%" PRIu64 " [shape=record, style=filled, fillcolor=\"%s\", label=\"", index, t,
+               last ? "#fdd0a2" : "white");
+        for (unsigned l = 0; l < p->lanes; l++) {
+            if (last)
+                printf("R = %.3f", out[0]);
+            else if (lane_values)
+                printf("%slane %u\\n%.3f", l ? "|" : "", l, out[l]);
+            else
+                printf("%s%.3f", l ? "|" : "", out[t * p->lanes + l]);
+        }
+        printf("\"];\n    t%d_%" PRIu64 " -> r%d_%" PRIu64 ";\n", index, t, index, t);
+        if (index == 0) /* the elements the tile reads */
+            printf("    x%" PRIu64 " [shape=plaintext, label=\"x[%" PRIu64 "..%" PRIu64 "]\"];\n    x%" PRIu64
+                   " -> t0_%" PRIu64 ";\n", t, first * p->lanes, (end * p->lanes < p->count ? end * p->lanes : p->count) - 1,
+                   t, t);
+        else if (lane_stage) /* the previous pass's one row, read as one row a lane */
+            printf("    r%d_0 -> t%d_%" PRIu64 ";\n", index - 1, index, t);
+        else
+            for (uint64_t row = first; row < end; row++)
+                printf("    r%d_%" PRIu64 " -> t%d_%" PRIu64 ";\n", index - 1, row, index, t);
+    }
+    if (index == 0) /* the tiles in order, left to right */
+        for (uint64_t t = 1; t < p->tiles; t++)
+            printf("    { rank=same; x%" PRIu64 " -> x%" PRIu64 " [style=invis]; }\n", t - 1, t);
+    printf("  }\n");
+    if (lane_values)
+        for (unsigned l = 0; l < c->used; l++)
+            c->ok &= doubles_bit_equal(out[l], c->lane_value[l]);
+}
+
+static int print_passes_dot(uint64_t n, unsigned lanes, uint64_t seed)
+{
+    double *x = alloc_or_exit(n, sizeof *x, "the data set");
+    p4016_data(seed, 0, x, n);
+    passes_context c = { NULL, lanes < n ? lanes : (unsigned)n, 1 };
+    double *lane_value = alloc_or_exit(c.used, sizeof *lane_value, "the lane values");
+    for (unsigned l = 0; l < c.used; l++) {
+        pairwise_counter lane;
+        pairwise_counter_init(&lane);
+        for (size_t i = l; i < n; i += lanes)
+            pairwise_counter_push(&lane, x[i]);
+        lane_value[l] = pairwise_counter_value(&lane);
+    }
+    c.lane_value = lane_value;
+    printf("digraph passes {\n  rankdir=BT; ordering=in; node [fontname=\"sans-serif\", fontsize=10]; "
+           "graph [fontname=\"sans-serif\", fontsize=10];\n");
+    printf("  label=\"the GPU's canonical reduce of N = %" PRIu64 " elements with L = %u lanes, pass by pass "
+           "(element i in lane i mod %u; a row holds one value of each lane)\";\n", n, lanes, lanes);
+    const double r = emulate_canonical_reduce_observed(x, n, lanes, dot_pass, &c);
+    printf("}\n");
+    c.ok &= doubles_bit_equal(r, canonical_reduce(x, n, lanes, 0, 0.0));
+    if (!c.ok)
+        fprintf(stderr, "MISMATCH: the drawn passes differ from the CPU library\n");
+    free(x);
+    free(lane_value);
+    return c.ok;
+}
+
+/* The emulated reduce of negative zeros must be -0.0, as the library's is:
+ * a padded tile returns the pairwise value of its real elements only when
+ * the padding is the identity. (The case table cannot see this: none of its
+ * inputs sums to -0.0.) */
+static int check_negative_zeros(int quiet)
+{
+    static const unsigned lanes[] = { 1, 3, 16 }; /* the fast kernels (1, 16) and the generic one (3) */
+    enum { COUNT = 1000 };
+    double *zeros = alloc_or_exit(COUNT, sizeof *zeros, "the negative zeros");
+    for (size_t i = 0; i < COUNT; i++)
+        zeros[i] = -0.0;
+    int ok = 1;
+    char want_hex[HEX64_LEN], got_hex[HEX64_LEN];
+    if (!quiet)
+        printf("\nthe reduce of %d negative zeros (-0.0), whose value is -0.0:\n", COUNT);
+    for (size_t k = 0; k < sizeof lanes / sizeof lanes[0]; k++) {
+        const double want = canonical_reduce(zeros, COUNT, lanes[k], 0, 0.0);
+        const double got = emulate_canonical_reduce(zeros, COUNT, lanes[k], 0, 0.0);
+        if (!quiet)
+            printf("  L = %-3u CPU library %s   GPU emulation %s\n", lanes[k], double_hex(want, want_hex),
+                   double_hex(got, got_hex));
+        ok &= doubles_bit_equal(got, want);
+    }
+    free(zeros);
+    if (!quiet)
+        printf("\n");
+    return verdict("the emulated reduce of negative zeros is -0.0, as the library's", ok);
+}
+
 int main(int argc, char **argv)
 {
-    uint64_t seed = LCG64_DEFAULT_SEED, tiles = 72;
-    int large = 0, quiet = 0, svg = 0;
+    uint64_t seed = LCG64_DEFAULT_SEED, tiles = 72, n = 0, lanes = 0;
+    int large = 0, quiet = 0, svg = 0, dot = 0;
+    const char *mistake = "none";
     const cli_option options[] = {
         { "--seed", CLI_U64, &seed, "data and random-size seed (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--large", CLI_FLAG, &large, "add the sizes around 10^6 (slower)", 0, 0, NULL },
         { "--lookback-svg", CLI_FLAG, &svg, "print an SVG of which nodes each tile of a block_dyadic<256> scan reads", 0, 0, NULL },
         { "--tiles", CLI_U64, &tiles, "tiles of the scan (DYADIC_TILE elements each) for --lookback-svg (default 72)", 1, 512, NULL },
+        { "--passes-dot", CLI_FLAG, &dot, "print the passes of the canonical reduce as Graphviz DOT", 0, 0, NULL },
+        { "--n", CLI_U64, &n, "elements for --passes-dot (default 40000)", 1, UINT64_C(1) << 30, NULL },
+        { "--lanes", CLI_U64, &lanes, "lane count L for --passes-dot (default 4)", 1, 64, NULL },
+        { "--mistake", CLI_CHOICE, &mistake, "trap: the emulation pads reduce tiles with +0.0, writes a padded "
+          "block's final value at its last slot, or folds a chunk's carry before its prefixes (default none)", 0, 0,
+          "none|pad-zero|final-slot|carry-first" },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
               "Replays the GPU kernels' arithmetic on the CPU and compares it bit for bit with the CPU library.",
               options, sizeof options / sizeof options[0]);
+    if ((n || lanes) && !dot) {
+        fprintf(stderr, "error: --n and --lanes go with --passes-dot\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (strcmp(mistake, "pad-zero") == 0)
+        emulate_commit_mistake(MISTAKE_PAD_WITH_ZERO);
+    else if (strcmp(mistake, "final-slot") == 0)
+        emulate_commit_mistake(MISTAKE_FINAL_AT_LAST_SLOT);
+    else if (strcmp(mistake, "carry-first") == 0)
+        emulate_commit_mistake(MISTAKE_CARRY_FIRST);
     if (svg)
         return exit_status(print_lookback_svg(tiles, seed));
+    if (dot) {
+        n = n ? n : 40000;
+        lanes = lanes ? lanes : 4;
+        if ((n + lanes - 1) / lanes > 16 * (uint64_t)(REDUCE_TILE / lanes) || lanes > 8) {
+            fprintf(stderr, "error: --passes-dot draws at most 8 lanes and 16 tiles of %d elements\n", REDUCE_TILE);
+            return EXIT_BAD_INPUT;
+        }
+        return exit_status(print_passes_dot(n, (unsigned)lanes, seed));
+    }
     const impl_under_test emulation = {
         "GPU emulation",           emulate_canonical_reduce, emulate_block_dyadic_reduce,
         emulate_dyadic_scan_block, emulate_iterated_pairwise_scan, NULL,
     };
-    return exit_status(run_comparison_matrix(&emulation, seed, large ? MATRIX_LARGE : MATRIX_SMALL, quiet));
+    int ok = run_comparison_matrix(&emulation, seed, large ? MATRIX_LARGE : MATRIX_SMALL, quiet);
+    ok &= check_negative_zeros(quiet);
+    return exit_status(ok);
 }

@@ -4,8 +4,9 @@
  * walk: every term a(i,k)*b(k,j) formed exactly once, and the op evaluated
  * in the walk's order giving the C emulation's bits, for every op, shape,
  * block size and both mappings. It draws the chapter's structure figures
- * from the same walk (--svg, --dot, --registers), and commits two mistakes
- * on request (--trap) to show what they compute. */
+ * from the same walk (--svg, --dot, --registers), draws how the symmetric
+ * mappings deal syrk's lower triangle to the warps (--triangle), and commits
+ * two mistakes on request (--trap) to show what they compute. */
 #include "block_walk.h"
 #include "check_problem.h"
 #include "common.h"
@@ -176,11 +177,24 @@ static void draw(const op_plan *plan, int threads, int svg, int dot)
     block_walk_free(&warp);
 }
 
+/* The figure of the symmetric mappings: syrk's m x m result, m = M of --shape. */
+static int draw_triangle(int m, int threads)
+{
+    tri_walk numbered, skipping;
+    if (tri_walk_make(&numbered, m, threads, TRI_NUMBERED) != 0 ||
+        tri_walk_make(&skipping, m, threads, TRI_SKIP_UPPER) != 0)
+        refuse("out of memory");
+    const int ok = walk_draw_triangle_svg(stdout, &numbered, &skipping, threads);
+    tri_walk_free(&numbered);
+    tri_walk_free(&skipping);
+    return ok ? EXIT_PASS : EXIT_MISMATCH;
+}
+
 int main(int argc, char **argv)
 {
     const char *op_text = "gemm", *shape_text = "4,4,64,1", *trap = "none", *dtype_text = "float";
     uint64_t seed = 5, threads = 64;
-    int quiet = 0, svg = 0, dot = 0, registers = 0;
+    int quiet = 0, svg = 0, dot = 0, registers = 0, triangle = 0;
     const cli_option options[] = {
         { "--op", CLI_CHOICE, &op_text, "which op (default gemm)", 0, 0, OP_CHOICES },
         { "--shape", CLI_STRING, &shape_text, "M,N,K,L (default 4,4,64,1)", 0, 0, NULL },
@@ -188,6 +202,9 @@ int main(int argc, char **argv)
         { "--threads", CLI_U64, &threads, "block size of the figures (default 64)", 1, 1024, NULL },
         { "--svg", CLI_FLAG, &svg, "print the thread map of both mappings as SVG", 0, 0, NULL },
         { "--dot", CLI_FLAG, &dot, "print the warp tree of output 0 as Graphviz DOT", 0, 0, NULL },
+        { "--triangle", CLI_FLAG, &triangle,
+          "with --op syrk: print how the symmetric mappings deal the lower triangle to the warps, as SVG", 0, 0,
+          NULL },
         { "--registers", CLI_FLAG, &registers, "print what p[l] holds after each step of the one-thread tree", 0,
           0, NULL },
         { "--trap", CLI_CHOICE, &trap, "walk a wrong mapping instead of warp per output (default none)", 0, 0,
@@ -197,10 +214,17 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv,
               "Walks a block through the serial and warp-per-output loops: which thread forms which term,\n"
-              "checked against the C emulation; draws the walk (--svg, --dot, --registers).",
+              "checked against the C emulation; draws the walk (--svg, --dot, --registers, --triangle).",
               options, sizeof options / sizeof options[0]);
     op_shape shape;
     op_shape_parse_or_exit(shape_text, &shape);
+    if (triangle) {
+        if (strcmp(op_text, "syrk") != 0)
+            refuse("--triangle draws syrk's symmetric result: add --op syrk");
+        if (shape.m > 16)
+            refuse("--triangle draws m up to 16 (the M of --shape)");
+        return draw_triangle(shape.m, (int)threads);
+    }
     if (registers)
         return exit_status(verdict("p[0] ends with every lane's partial exactly once", walk_print_registers(stdout)));
     check_problem cp;

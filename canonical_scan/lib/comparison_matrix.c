@@ -67,7 +67,21 @@ typedef struct {
     const char *group;
     unsigned cases, failures;
     int quiet;
+    const char *what;     /* "L = ", "B = " or "": what the failing parameters are */
+    unsigned failed[16];  /* the distinct parameters of the failing cases */
+    unsigned nfailed;
 } tally;
+
+/* Remembers a failing case's parameter (the first 16 distinct ones). */
+static void note_failed_param(tally *t, const char *what, unsigned param)
+{
+    t->what = what;
+    for (unsigned i = 0; i < t->nfailed; i++)
+        if (t->failed[i] == param)
+            return;
+    if (t->nfailed < sizeof t->failed / sizeof t->failed[0])
+        t->failed[t->nfailed++] = param;
+}
 
 static void report_case(tally *t, int ok, const char *what, size_t n, unsigned param, variant v,
                         size_t where)
@@ -76,16 +90,26 @@ static void report_case(tally *t, int ok, const char *what, size_t n, unsigned p
     if (ok)
         return;
     t->failures++;
-    if (t->failures <= 10)
-        printf("  MISMATCH %s: n = %zu, %s%u, %s, %s, %s: first difference at %zu\n", t->group, n, what,
-               param, v.hostile ? "hostile" : "base", v.has_init ? "init" : "no init",
-               v.exclusive ? "exclusive" : "inclusive", where);
+    note_failed_param(t, what, param);
+    if (t->failures <= 10) {
+        printf("  MISMATCH %s: n = %zu, ", t->group, n);
+        if (what[0] != '\0') /* the policy scans have no parameter */
+            printf("%s%u, ", what, param);
+        printf("%s, %s, %s: first difference at %zu\n", v.hostile ? "hostile" : "base",
+               v.has_init ? "init" : "no init", v.exclusive ? "exclusive" : "inclusive", where);
+    }
 }
 
 static int finish(tally *t)
 {
     if (!t->quiet)
         printf("%-26s %5u cases, %u differ\n", t->group, t->cases, t->failures);
+    if (t->failures > 0 && t->what[0] != '\0') { /* which parameters fail, in the order met */
+        printf("  %s: %u of %u cases differ, all with %s", t->group, t->failures, t->cases, t->what);
+        for (unsigned i = 0; i < t->nfailed; i++)
+            printf("%s%u", i ? ", " : "", t->failed[i]);
+        printf("\n");
+    }
     return t->failures == 0;
 }
 
@@ -129,7 +153,7 @@ static const unsigned *params_for(const workspace *w, size_t s, int blocks, size
 static int group_reduce(const char *name, const char *label, int blocks, reduce_fn cpu, reduce_fn dev,
                         workspace *w, uint64_t seed, int quiet)
 {
-    tally t = { name, 0, 0, quiet };
+    tally t = { name, 0, 0, quiet, "", { 0 }, 0 };
     unsigned k = 0;
     for (size_t s = 0; s < w->count; s++) {
         const size_t n = w->sizes[s];
@@ -148,7 +172,7 @@ static int group_reduce(const char *name, const char *label, int blocks, reduce_
 
 static int group_block_scan(const impl_under_test *impl, workspace *w, uint64_t seed, int quiet)
 {
-    tally t = { "block_dyadic scan", 0, 0, quiet };
+    tally t = { "block_dyadic scan", 0, 0, quiet, "", { 0 }, 0 };
     unsigned k = 0;
     for (size_t s = 0; s < w->count; s++) {
         const size_t n = w->sizes[s];
@@ -180,7 +204,7 @@ typedef void (*policy_scan_fn)(const double *x, double *out, size_t n, int exclu
 static int group_policy_scan(const char *name, policy_scan_fn cpu, policy_scan_fn dev, workspace *w,
                              uint64_t seed, int quiet, size_t max_n)
 {
-    tally t = { name, 0, 0, quiet };
+    tally t = { name, 0, 0, quiet, "", { 0 }, 0 };
     unsigned k = 0;
     for (size_t s = 0; s < w->count; s++) {
         const size_t n = w->sizes[s];

@@ -20,17 +20,26 @@ static double balanced_tree(double *v, uint64_t m)
     return v[0];
 }
 
+/* The mistake a trap run commits (emulate_commit_mistake); none by default. */
+static emulation_mistake mistake = MISTAKE_NONE;
+
+void emulate_commit_mistake(emulation_mistake m)
+{
+    mistake = m;
+}
+
 /* One pass of the reduce: for every tile t and lane l, the balanced tree
  * over rows t*S .. t*S+S-1 of lane l, missing slots -0.0. */
 static double *emulate_pass(const reduce_pass *p, virtual_view in)
 {
+    const double pad = mistake == MISTAKE_PAD_WITH_ZERO ? 0.0 : PAD_IDENTITY;
     double *out = alloc_or_exit(p->tiles * p->lanes, sizeof *out, "a reduce pass");
     double *v = alloc_or_exit(p->rows_per_tile, sizeof *v, "a reduce tile");
     for (uint64_t t = 0; t < p->tiles; t++) {
         for (uint64_t l = 0; l < p->lanes; l++) {
             for (uint64_t j = 0; j < p->rows_per_tile; j++) {
                 const uint64_t s = (t * p->rows_per_tile + j) * p->lanes + l;
-                v[j] = s < p->count ? virtual_load(&in, s) : PAD_IDENTITY;
+                v[j] = s < p->count ? virtual_load(&in, s) : pad;
             }
             out[t * p->lanes + l] = balanced_tree(v, p->rows_per_tile);
         }
@@ -39,7 +48,8 @@ static double *emulate_pass(const reduce_pass *p, virtual_view in)
     return out;
 }
 
-static double emulate_reduce_view(virtual_view view, uint64_t lanes)
+static double emulate_reduce_view_observed(virtual_view view, uint64_t lanes, reduce_pass_observer observe,
+                                           void *context)
 {
     reduce_plan_t plan;
     reduce_plan_build(&plan, view.nvirt, lanes, view.block == (UINT64_C(1) << 62));
@@ -47,6 +57,8 @@ static double emulate_reduce_view(virtual_view view, uint64_t lanes)
     double *prev = NULL;
     for (int i = 0; i < plan.npasses; i++) {
         double *out = emulate_pass(&plan.pass[i], in);
+        if (observe)
+            observe(i, plan.npasses, &plan.pass[i], out, context);
         free(prev);
         prev = out;
         in = virtual_identity(out, plan.pass[i].tiles * plan.pass[i].lanes);
@@ -54,6 +66,17 @@ static double emulate_reduce_view(virtual_view view, uint64_t lanes)
     const double r = prev[0];
     free(prev);
     return r;
+}
+
+static double emulate_reduce_view(virtual_view view, uint64_t lanes)
+{
+    return emulate_reduce_view_observed(view, lanes, NULL, NULL);
+}
+
+double emulate_canonical_reduce_observed(const double *x, size_t n, unsigned lanes, reduce_pass_observer observe,
+                                         void *context)
+{
+    return n == 0 ? 0.0 : emulate_reduce_view_observed(virtual_identity(x, n), lanes, observe, context);
 }
 
 double emulate_canonical_reduce(const double *x, size_t n, unsigned lanes, int has_init, double init)
@@ -161,6 +184,31 @@ static double emulate_tile_lookback(lookback_store *store, uint64_t e, double ro
     return node;
 }
 
+/* The trap MISTAKE_CARRY_FIRST: P_b(j) for chunk c with the pyramid
+ * subtrees named by the bits of c folded into ONE value first, the chunk's
+ * "carry", and that added to each in-chunk prefix: (T1 + T2) + inner where
+ * the expression names T1 + (T2 + inner). The last slot is left as the
+ * kernel computes it. */
+static void chunk_prefix_carry_first(const double *pyramid, unsigned log_p, unsigned c,
+                                     const double a[DYADIC_ITEMS], double prefix[DYADIC_ITEMS])
+{
+    dyadic_chunk_prefix(pyramid, log_p, c, a, prefix); /* for the last slot */
+    double node[2 * DYADIC_ITEMS - 1];
+    dyadic_chunk_tree(a, node);
+    dyadic_chunk_inner(node, prefix); /* slots 0 .. ITEMS-2, inside the chunk */
+    int has_carry = 0;
+    double carry = 0.0;
+    for (unsigned m = 0; m < log_p - DYADIC_LOG_ITEMS; m++)
+        if ((c >> m) & 1) {
+            const double nd = pyramid[pyramid_offset(m) + (c >> m) - 1];
+            carry = has_carry ? nd + carry : nd;
+            has_carry = 1;
+        }
+    if (has_carry)
+        for (int u = 0; u < DYADIC_ITEMS - 1; u++)
+            prefix[u] = carry + prefix[u];
+}
+
 /* The tile's outputs (init not yet attached), in slot order: the kernel's
  * BLOCKS_IN_TILE instance for blocks of at most one tile, the generic
  * thread scan for longer ones. */
@@ -171,18 +219,24 @@ static void emulate_tile_outputs(const dyadic_tile *t, const virtual_view *view,
     const uint64_t v0 = t->e << DYADIC_LOG_TILE, b_first = v0 >> log_p;
     double carry[DYADIC_THREADS];
     if (log_p <= DYADIC_LOG_TILE) {
+        /* where the block-final value F_b goes: element B - 1 of the block
+         * (the trap: slot P - 1, the last slot of the padded block) */
+        const uint64_t final_at = mistake == MISTAKE_FINAL_AT_LAST_SLOT ? UINT64_C(1) << log_p : view->block;
         double block_final[DYADIC_THREADS];
         for (unsigned i = 0; i < (unsigned)(DYADIC_TILE >> log_p); i++)
             (void)dyadic_block_carries(t, log_p, i << log_p, &carry[i], &block_final[i]);
         for (unsigned c = 0; c < DYADIC_THREADS; c++) {
             double prefix[DYADIC_ITEMS];
-            dyadic_chunk_prefix(t->pyramid, log_p, c, slots + c * DYADIC_ITEMS, prefix);
+            if (mistake == MISTAKE_CARRY_FIRST)
+                chunk_prefix_carry_first(t->pyramid, log_p, c, slots + c * DYADIC_ITEMS, prefix);
+            else
+                dyadic_chunk_prefix(t->pyramid, log_p, c, slots + c * DYADIC_ITEMS, prefix);
             const unsigned b_local = c >> (log_p - DYADIC_LOG_ITEMS);
             const int has_carry = b_first + b_local > 0;
             const unsigned j_first = (c << DYADIC_LOG_ITEMS) & ((1u << log_p) - 1);
             for (unsigned u = 0; u < DYADIC_ITEMS; u++)
                 result[c * DYADIC_ITEMS + u] = dyadic_combine(has_carry, carry[b_local], block_final[b_local],
-                                                              prefix[u], j_first, u, view->block);
+                                                              prefix[u], j_first, u, final_at);
         }
     } else {
         carry[0] = b_first > 0 ? dyadic_block_carry(t, b_first, log_p) : 0.0;

@@ -10,10 +10,20 @@
 #ifndef CANONICAL_SCAN_GPU_EMULATION_H
 #define CANONICAL_SCAN_GPU_EMULATION_H
 
+#include "reduce_plan.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
 double emulate_canonical_reduce(const double *x, size_t n, unsigned lanes, int has_init, double init);
+/* One pass of the emulated reduce, reported after it ran: pass `index` of
+ * `npasses` (reduce_plan.h) and its output, pass->tiles rows of
+ * pass->lanes values (the next pass reads them). */
+typedef void (*reduce_pass_observer)(int index, int npasses, const reduce_pass *pass, const double *out,
+                                     void *context);
+/* emulate_canonical_reduce without init (n >= 1), reporting every pass. */
+double emulate_canonical_reduce_observed(const double *x, size_t n, unsigned lanes, reduce_pass_observer observe,
+                                         void *context);
 double emulate_block_dyadic_reduce(const double *x, size_t n, unsigned block, int has_init, double init);
 /* block == 0: iterated_pairwise. */
 void emulate_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive,
@@ -31,6 +41,15 @@ typedef void (*lookback_observer)(const lookback_event *ev, void *context);
 /* emulate_dyadic_scan, reporting every publish and read in launch order. */
 void emulate_dyadic_scan_observed(const double *x, double *out, size_t n, unsigned block, int exclusive,
                                   int has_init, double init, lookback_observer observe, void *context);
+/* Trap runs: make the emulation commit one mistake from now on, to watch a
+ * check catch it (or miss it). */
+typedef enum {
+    MISTAKE_NONE,
+    MISTAKE_PAD_WITH_ZERO,      /* reduce tiles padded with +0.0 instead of -0.0 */
+    MISTAKE_FINAL_AT_LAST_SLOT, /* F_b written at slot P - 1 of a padded block, not at element B - 1 */
+    MISTAKE_CARRY_FIRST,        /* a chunk's pyramid subtrees folded into one carry before the prefix */
+} emulation_mistake;
+void emulate_commit_mistake(emulation_mistake m);
 /* The same two with the signatures of canonical_gpu.h. */
 void emulate_dyadic_scan_block(const double *x, double *out, size_t n, unsigned block, int exclusive,
                                int has_init, double init);

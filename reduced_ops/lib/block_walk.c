@@ -3,6 +3,7 @@
 #include "block_walk.h"
 
 #include "emulate.h"
+#include "lower_triangle.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +136,73 @@ long block_walk_terms_once(const block_walk *w)
     for (long t = 0; t < (long)w->n_out * w->len; t++)
         once += w->formed[t] == 1;
     return once;
+}
+
+/* ---- the lower triangle of a symmetric result (see block_walk.h) -------- */
+
+void tri_walk_free(tri_walk *w)
+{
+    free(w->owner);
+    free(w->round);
+    free(w->stepped);
+    free(w->t);
+    memset(w, 0, sizeof *w);
+}
+
+/* Owner `who` computes cell (i, j); returns 0 when the cell is not in the
+ * triangle or was computed before. */
+static int tri_compute(tri_walk *w, int who, int i, int j, int *done)
+{
+    if (i < 0 || i >= w->n || j < 0 || j > i || w->owner[i * w->n + j] != WALK_NOBODY)
+        return 0;
+    w->owner[i * w->n + j] = who;
+    w->round[i * w->n + j] = (*done)++;
+    if (*done > w->busiest)
+        w->busiest = *done;
+    return 1;
+}
+
+int tri_walk_make(tri_walk *w, int n, int threads, tri_rule rule)
+{
+    memset(w, 0, sizeof *w);
+    w->n = n;
+    w->owners = threads < 32 ? threads : threads / 32; /* whole warps only, as in the kernels */
+    const size_t cells = (size_t)n * (size_t)n;
+    w->owner = malloc(cells * sizeof *w->owner);
+    w->round = malloc(cells * sizeof *w->round);
+    w->stepped = malloc(cells * sizeof *w->stepped);
+    w->t = malloc(cells * sizeof *w->t);
+    if (!w->owner || !w->round || !w->stepped || !w->t) {
+        tri_walk_free(w);
+        return -1;
+    }
+    for (size_t e = 0; e < cells; e++)
+        w->owner[e] = w->round[e] = w->stepped[e] = w->t[e] = WALK_NOBODY;
+    int once = 1;
+    for (int who = 0; who < w->owners; who++) {
+        int done = 0;
+        if (rule == TRI_NUMBERED) {
+            for (int t = who; t < lower_triangle_cells(n); t += w->owners) {
+                const tri_cell c = lower_triangle_cell(t, n);
+                once &= tri_compute(w, who, c.i, c.j, &done);
+                if (c.i >= 0 && c.i < n && c.j >= 0 && c.j < n)
+                    w->t[c.i * n + c.j] = t;
+            }
+        } else {
+            for (int e = who; e < n * n; e += w->owners) {
+                const int i = e % n, j = e / n;
+                if (i < j)
+                    w->stepped[i * n + j] = who;
+                else
+                    once &= tri_compute(w, who, i, j, &done);
+            }
+        }
+    }
+    for (int i = 0; i < n; i++) /* and every cell of the triangle was computed */
+        for (int j = 0; j <= i; j++)
+            once &= w->owner[i * n + j] != WALK_NOBODY;
+    w->once = once;
+    return 0;
 }
 
 /* ---- the op evaluated in the walk's order, float then double ----------- */

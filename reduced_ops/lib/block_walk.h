@@ -52,4 +52,30 @@ int walk_emulate_op_float(const op_plan *plan, walk_rule rule, int threads, floa
 int walk_emulate_op_double(const op_plan *plan, walk_rule rule, int threads, double alpha, double beta,
                            double *image);
 
+/* The symmetric mappings (gpu/symmetric_mappings.cuh) compute only the
+ * n(n+1)/2 cells j <= i of an n x n symmetric result (syrk's). This walk
+ * deals those cells to the owners of a block of `threads` threads (its
+ * warps, or below 32 threads its threads) in one of two ways:
+ *   TRI_NUMBERED    block_scope_warp_per_output_symmetric: cell t =
+ *                   lower_triangle_cell(t, n) goes to owner t mod owners;
+ *   TRI_SKIP_UPPER  the other way to get one triangle: owner w walks the
+ *                   indices e = w, w + owners, ... of all n*n outputs,
+ *                   (i, j) = (e mod n, e / n), and steps past those with i < j
+ *                   (GLASS's syrk_reduced, src/base/L3/syrk_reduced.cuh). */
+typedef enum { TRI_NUMBERED, TRI_SKIP_UPPER } tri_rule;
+
+typedef struct {
+    int n, owners;
+    int *owner;   /* [i*n + j]: the owner that computes the cell, or WALK_NOBODY */
+    int *round;   /* [i*n + j]: how many cells that owner computed before it */
+    int *stepped; /* [i*n + j]: TRI_SKIP_UPPER: the owner that steps past the upper cell, else WALK_NOBODY */
+    int *t;       /* [i*n + j]: TRI_NUMBERED: the number t that lands on the cell, else WALK_NOBODY */
+    int busiest;  /* the most cells one owner computes */
+    int once;     /* 1 when every cell j <= i is computed exactly once and no other cell is */
+} tri_walk;
+
+/* Returns 0, or -1 when memory runs out. */
+int tri_walk_make(tri_walk *w, int n, int threads, tri_rule rule);
+void tri_walk_free(tri_walk *w);
+
 #endif

@@ -29,6 +29,7 @@ typedef struct { int i, j; } tri_cell;
 /* n(n+1)/2: the cells of the n x n lower triangle, diagonal included. */
 TRI_FN int lower_triangle_cells(int n) { return n * (n + 1) / 2; }
 
+// [listing lower-triangle-cell]
 /* Cell t of the n x n lower triangle, for 0 <= t < lower_triangle_cells(n). */
 TRI_FN tri_cell lower_triangle_cell(int t, int n)
 {
@@ -43,5 +44,6 @@ TRI_FN tri_cell lower_triangle_cell(int t, int n)
     }
     return cell;
 }
+// [end]
 
 #endif

@@ -1,6 +1,8 @@
 /* walk_draw.c - see walk_draw.h. */
 #include "walk_draw.h"
 
+#include "lower_triangle.h"
+
 #include <stdint.h>
 #include <string.h>
 
@@ -136,4 +138,114 @@ int walk_print_registers(FILE *out)
     for (int m = 0; m < 32; m++)
         once &= count[0][m] == 1;
     return once;
+}
+
+/* ---- the lower triangle of a symmetric result -------------------------- */
+
+#define TRI_PANEL_W 196
+#define TRI_AXIS 14 /* the i and j labels */
+
+static int tri_cell_size(int n)
+{
+    const int fit = (TRI_PANEL_W - TRI_AXIS - 4) / n;
+    return fit < 20 ? fit : 20;
+}
+
+static void tri_rect(FILE *out, int x, int y, int size, const char *fill, double opacity, const char *label)
+{
+    fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" fill-opacity=\"%.2f\" "
+                 "stroke=\"white\"/>\n", x, y, size, size, fill, opacity);
+    if (label[0] != '\0' && size >= 14)
+        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\">%s</text>\n", x + size / 2,
+                y + size / 2 + 3, size >= 18 ? 8 : 7, label);
+}
+
+static void tri_heading(FILE *out, int x, int y, const char *line1, const char *line2)
+{
+    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"10\" font-weight=\"bold\">%s</text>\n", x, y + 10, line1);
+    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"10\">%s</text>\n", x, y + 23, line2);
+}
+
+/* The n x n result: a row per i, a column per j. */
+static void tri_matrix(FILE *out, const tri_walk *w, int x, int y, int size)
+{
+    for (int j = 0; j < w->n; j++)
+        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"8\" text-anchor=\"middle\">%d</text>\n",
+                x + TRI_AXIS + j * size + size / 2, y + 9, j);
+    for (int i = 0; i < w->n; i++) {
+        const int yi = y + 12 + i * size;
+        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"8\">%d</text>\n", x, yi + size / 2 + 3, i);
+        for (int j = 0; j < w->n; j++) {
+            const int e = i * w->n + j, xj = x + TRI_AXIS + j * size;
+            char label[16] = "";
+            if (w->owner[e] != WALK_NOBODY) {
+                snprintf(label, sizeof label, "%d", w->round[e] + 1);
+                tri_rect(out, xj, yi, size, owner_colour(w->owner[e]), 1.0, label);
+            } else if (w->stepped[e] != WALK_NOBODY) {
+                tri_rect(out, xj, yi, size, owner_colour(w->stepped[e]), 0.3, "");
+            } else {
+                tri_rect(out, xj, yi, size, "#eeeeee", 1.0, "");
+            }
+        }
+    }
+}
+
+/* The fold: rectangle row r, column c holds cell t = r*n + c. */
+static int tri_fold(FILE *out, const tri_walk *w, int x, int y, int size)
+{
+    const int n = w->n, cells = lower_triangle_cells(n), rows = (cells + n - 1) / n;
+    for (int c = 0; c < n; c++)
+        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"8\" text-anchor=\"middle\">%d</text>\n",
+                x + TRI_AXIS + c * size + size / 2, y + 9, c);
+    for (int r = 0; r < rows; r++) {
+        const int yr = y + 12 + r * size;
+        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"8\">%d</text>\n", x, yr + size / 2 + 3, r);
+        for (int c = 0; c < n; c++) {
+            const int t = r * n + c, xc = x + TRI_AXIS + c * size;
+            if (t >= cells) {
+                tri_rect(out, xc, yr, size, "white", 1.0, "");
+                continue;
+            }
+            const tri_cell cell = lower_triangle_cell(t, n);
+            char label[24];
+            snprintf(label, sizeof label, "%d,%d", cell.i, cell.j);
+            const int inside = cell.i >= 0 && cell.i < n && cell.j >= 0 && cell.j <= cell.i;
+            const int owner = inside ? w->owner[cell.i * n + cell.j] : WALK_NOBODY;
+            tri_rect(out, xc, yr, size, owner >= 0 ? owner_colour(owner) : "black", 1.0, label); /* black: a broken fold */
+        }
+    }
+    return rows;
+}
+
+int walk_draw_triangle_svg(FILE *out, const tri_walk *numbered, const tri_walk *skipping, int threads)
+{
+    const int n = numbered->n, size = tri_cell_size(n), cells = lower_triangle_cells(n);
+    const int ok = numbered->once && skipping->once;
+    const char *who = threads < 32 ? "thread" : "warp";
+    const int height = 40 + 30 + 12 + n * size + 24;
+    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+                 "font-family=\"sans-serif\">\n", SVG_WIDTH, height, SVG_WIDTH, height);
+    fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    fprintf(out, "<text x=\"4\" y=\"14\" font-size=\"12\">syrk, m = %d: the %d cells with j &#8804; i, one block of %d "
+                 "threads (%d %ss)</text>\n", n, cells, threads, numbered->owners, who);
+    fprintf(out, "<text x=\"4\" y=\"30\" font-size=\"12\">busiest %s takes %d cells numbered directly, %d when the "
+                 "upper cells are skipped</text>\n", who, numbered->busiest, skipping->busiest);
+    const int y = 40, grid_y = y + 30, foot_y = grid_y + 12 + n * size + 16;
+    char line[96];
+    tri_heading(out, 4, y, "the fold of lower_triangle_cell", "row t / m, column t mod m: (i, j)");
+    const int rows = tri_fold(out, numbered, 4, grid_y, size);
+    snprintf(line, sizeof line, "%d rows of %d: each of the %d cells %s", rows, n, cells, ok ? "once" : "NOT once");
+    fprintf(out, "<text x=\"4\" y=\"%d\" font-size=\"10\">%s</text>\n", grid_y + 12 + rows * size + 16, line);
+    snprintf(line, sizeof line, "cell t to %s t mod %d", who, numbered->owners);
+    tri_heading(out, 4 + TRI_PANEL_W + 2, y, "numbered directly", line);
+    tri_matrix(out, numbered, 4 + TRI_PANEL_W + 2, grid_y, size);
+    snprintf(line, sizeof line, "busiest %s: %d cells", who, numbered->busiest);
+    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"10\">%s</text>\n", 4 + TRI_PANEL_W + 2, foot_y, line);
+    snprintf(line, sizeof line, "%s w: index w, w + %d, w + %d, ...", who, skipping->owners, 2 * skipping->owners);
+    tri_heading(out, 4 + 2 * (TRI_PANEL_W + 2), y, "all m &#215; m indices, i &lt; j skipped", line);
+    tri_matrix(out, skipping, 4 + 2 * (TRI_PANEL_W + 2), grid_y, size);
+    snprintf(line, sizeof line, "busiest %s: %d cells", who, skipping->busiest);
+    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"10\">%s</text>\n", 4 + 2 * (TRI_PANEL_W + 2), foot_y, line);
+    fprintf(out, "</svg>\n");
+    return ok;
 }

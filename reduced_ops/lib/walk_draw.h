@@ -25,4 +25,14 @@ void walk_draw_tree_dot(FILE *out, const block_walk *w, int output);
  * every lane exactly once. */
 int walk_print_registers(FILE *out);
 
+/* SVG, 600 px wide: how the symmetric mappings deal the lower triangle of
+ * an n x n result (tri_walk, block_walk.h). Left: the fold of
+ * lower_triangle_cell, rectangle row t / n and column t mod n holding the
+ * cell (i, j) that t names. Middle: the n x n result, each cell j <= i
+ * coloured by its owner (numbered directly) and labelled with its turn in
+ * that owner. Right: the same for the walk that skips the upper indices,
+ * pale cells being the upper ones an owner steps past. Returns 1 when both
+ * walks compute every cell of the triangle exactly once. */
+int walk_draw_triangle_svg(FILE *out, const tri_walk *numbered, const tri_walk *skipping, int threads);
+
 #endif
