@@ -347,7 +347,7 @@ exec python3 "$root/source/kit/tools/assignment/grade.py" --chapter {self.chapte
 Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + hidden:g} points:
 {cpu:g} for the public CPU tests, {hidden:g} for the hidden ones. The GPU tests (worth
 {sum(i.points for i in self.items if self.kind_of(i) == 'gpu'):g}) cannot run there (no GPU) and are left out of the score.
-"""
+""" + self.forgery_note()
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
             for name, text, mode in (("setup.sh", setup, 0o755), ("run_autograder", run, 0o755),
                                      ("INSTRUCTOR.txt", notes, 0o644)):
@@ -362,6 +362,33 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
         problems = find_leaks(self.root, self.chapter, path)
         if problems:
             raise KitError("solution text survives in the autograder:\n  " + "\n  ".join(problems))
+
+    def forgeable(self):
+        """(forgeable, protected) CPU points. A test decided by the program's own exit status or
+        self-check lines, or by a golden file the kit ships, can be passed by a submission that
+        forges them from inside the program (an exit from a constructor, a printed `confirmed`,
+        the public golden printed back); only a hidden golden test compares the output with
+        something the submission cannot read."""
+        forged = kept = 0.0
+        tests = {t["name"]: t for t in self.tests + self.hidden[0]}
+        for item in self.items + self.hidden[1]:
+            t = tests.get(item.test)
+            if not t or t["kind"] != "cpu":
+                continue
+            form = grade.parse_command(t["command"])[0]
+            if t.get("hidden") and form == "golden" and not item.check:
+                kept += item.points
+            else:
+                forged += item.points
+        return forged, kept
+
+    def forgery_note(self):
+        forged, kept = self.forgeable()
+        return (f"Of these {forged + kept:g} points, {forged:g} can be earned without a solution: a submission "
+                "can forge\nthe exit status and the self-check lines of the program it is linked into, or "
+                "print a\npublic golden file back. Only the hidden golden tests "
+                f"({kept:g} points) resist that: add some\n(assignments/hidden/, make assignment-hidden) "
+                "for every part that matters.\n")
 
     def kind_of(self, item):
         return next((t["kind"] for t in self.tests + self.hidden[0] if t["name"] == item.test), "cpu")
@@ -514,7 +541,14 @@ def measure_times(root, chapter, out):
         cmd = [sys.executable, os.path.join(kit.dir, "tools", "assignment", "grade.py"), "--chapter", chapter,
                "--kit", kit.dir, "--work", os.path.join(tmp, "work"), "--graded-only", "--budget", "3000",
                "--jobs", "1", "--nvcc", shutil.which("nvcc") or "", "--out", os.path.join(tmp, "results.json"),
-               "--record-times", out, "--quiet", "--hidden", os.path.join(root, "assignments", "hidden")]
+               "--record-times", out, "--quiet", "--hidden", os.path.join(tmp, "private", "hidden")]
+        # The grader refuses hidden tests its student user could read: a private copy. Without
+        # root it runs the reference (our own code) unsandboxed.
+        os.makedirs(os.path.join(tmp, "private"), mode=0o700)
+        shutil.copytree(os.path.join(root, "assignments", "hidden"), os.path.join(tmp, "private", "hidden"))
+        os.chmod(tmp, 0o755)
+        if os.geteuid() != 0:
+            cmd.append("--no-sandbox")
         subprocess.run(cmd, check=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -583,6 +617,10 @@ def main(argv):
           f"{'' if args.no_tar or args.solution else '; Gradescope: ' + kit.chapter + '-autograder.zip (total ' + format(cpu, 'g') + '), solutions manual: ' + kit.chapter + '-solutions.md'}")
     for path, r in kit.regions:
         print(f"  {path}:{r.student_line}: {r.hint()}")
+    forged, kept = kit.forgeable()
+    if forged:
+        print(f"note: {forged:g} of the {forged + kept:g} CPU points can be forged by a submission "
+              f"(its own exit status, self-checks or a public golden); hidden golden tests: {kept:g} points")
     return 0
 
 
