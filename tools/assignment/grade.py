@@ -8,7 +8,12 @@ The grader trusts nothing a submission can touch:
     no links, at most 1 MB each);
   * run as root (Gradescope), it builds and runs the student's code as an
     unprivileged user (GRADE_USER, else `student`, else `nobody`), with no
-    access to the grader's files, the hidden tests or results.json;
+    access to the grader's files, the hidden tests or results.json (it refuses
+    hidden tests or a results folder that user could reach), without a network
+    where the kernel allows; without root it refuses a submission (--no-sandbox);
+  * whatever a command starts ends with it (the grader is a subreaper: a
+    daemon that left its session is killed too); the build folders are
+    root's and read-only once built;
   * it runs every test command itself and decides pass or fail in its own
     process: the exit status, and the golden comparison of
     `tools/expect_output.sh GOLDEN -- CMD` and the checks of
@@ -17,7 +22,10 @@ The grader trusts nothing a submission can touch:
     chapter's own check scripts, run from the read-only copy; their exit
     status decides.)
   * hidden tests (assignments/<CH>.hidden with their goldens, shipped in the
-    Gradescope zip only) are scored beside the public ones.
+    Gradescope zip only) are scored beside the public ones, and run after them,
+    alone; hidden variants (<CH>.variants, made by make_kit.py: a public test's
+    program with a secret seed, its output recorded from the reference) gate
+    their public test's points.
 
 Time: each test runs under about 10x the reference's measured time
 (assignments/<CH>.times, written when the kit is made), never more than its
@@ -133,6 +141,28 @@ def read_hidden(path):
         tests.append({"name": name, "kind": kind, "timeout": timeout, "command": command, "hidden": True})
         items.append(Item(name, points_value(value, f"{path}:{number}"), None))
     return tests, items
+
+
+def read_variants(path, tests):
+    """{public test: variant test} of a variants file (TEST STATUS SECONDS OUTPUT COMMAND per
+    line, written by make_kit.py into the autograder's hidden/): each variant runs as a hidden
+    test of its own, and its public test's points need it."""
+    by_name = {t["name"]: t for t in tests}
+    variants = {}
+    for number, text in list_lines(path):
+        fields = text.split(None, 4)
+        if len(fields) < 5 or fields[0] not in by_name or not fields[1].isdigit():
+            raise ListError(f"{path}:{number}: expected TEST STATUS SECONDS OUTPUT COMMAND of a public test")
+        name, status, seconds, output, command = fields
+        t = by_name[name]
+        try:
+            reference = float(seconds)
+        except ValueError:
+            raise ListError(f"{path}:{number}: bad seconds '{seconds}'")
+        variants[name] = {"name": f"variant: {name}", "kind": t["kind"], "timeout": t["timeout"],
+                          "command": command, "hidden": True, "variant_of": name, "status": int(status),
+                          "output": output, "reference": reference}
+    return variants
 
 
 class Item:
@@ -747,6 +777,7 @@ class Grader:
         self.hung = set()       # programs that ran out of time once
         self.notes, self.warnings = [], []
         self.builds = {}        # build dir -> {program: (ok, messages)}
+        self.variants = {}      # public test -> its hidden variant (a test of its own)
 
     def load(self):
         a, kit, ch = self.args, self.kit, self.chapter
@@ -760,9 +791,15 @@ class Grader:
                 tests, items = read_hidden(path)
                 self.tests += tests
                 self.items += items
+            path = os.path.join(a.hidden, f"{ch}.variants")
+            if os.path.isfile(path):
+                self.variants = read_variants(path, [t for t in self.tests if not t.get("hidden")])
         self.by_name = {t["name"]: t for t in self.tests}
 
     def limit(self, t):
+        if t.get("variant_of"):   # its public test's limit, or 10x the variant's own reference time
+            public = self.limit(self.by_name[t["variant_of"]])
+            return min(t["timeout"], max(public, TIME_FACTOR * t["reference"]))
         ref = self.times.get(t["name"])
         own = t["timeout"] if ref is None else min(t["timeout"], max(self.args.time_floor, TIME_FACTOR * ref))
         return own
@@ -774,8 +811,10 @@ class Grader:
     def read_goldens(self):
         """Every golden file the graded tests compare with, read before any student code runs."""
         self.goldens = {}
-        for t in self.tests:
+        for t in self.tests + list(self.variants.values()):
             form, _, extra = parse_command(t["command"])
+            if t.get("variant_of"):
+                form, extra = "golden", t["output"]
             if form == "golden":
                 try:
                     with open(self.golden_file(t, extra), "rb") as f:
@@ -843,6 +882,31 @@ class Grader:
                       golden_path=extra if form == "golden" else None, extra=extra)
         return record
 
+    def variant_verdict(self, item, done, final):
+        """(passed, why) of the hidden variant of item's test; (True, None) when it has none or
+        for a verdict item; None while it has not run yet."""
+        v = self.variants.get(item.test)
+        if v is None or item.check:
+            return True, None
+        record = done.get(v["name"])
+        if record is None:
+            return None if not final else (False, "not run")
+        status = record["status"]
+        if status in ("build", "budget"):
+            return False, "not run" if status == "budget" else "did not build"
+        golden = self.golden(v, v["output"])
+        if status is None:
+            return False, "out of time"
+        if status < 0:
+            return False, "crashed"
+        if status != v["status"]:
+            return False, "the exit status is wrong"
+        if golden is None:
+            return False, "its output is missing from the autograder"
+        if len(record["out"]) > OUTPUT_READ_LIMIT or record["out"] != golden:
+            return False, "output differs"
+        return True, None
+
     def result_of(self, item, record):
         """The results.json entry of one graded item, or None to leave it out."""
         t = self.by_name.get(item.test)
@@ -890,6 +954,24 @@ class Grader:
             entry["output"] = head + show(record["out"], record["err"])
         return entry, "passed" if passed else why
 
+    def gated(self, item, entry, word, done, final):
+        """entry, word once the hidden variant of the item's test has had its say: a public
+        pass stands only when the variant passed as well."""
+        if entry is None or entry["status"] != "passed":
+            return entry, word
+        verdict = self.variant_verdict(item, done, final)
+        if verdict is None:
+            return None, "not run yet"
+        passed, why = verdict
+        if passed:
+            return entry, word
+        entry.update(status="failed", score=0.0,
+                     output=f"[failed: this public run passed, but its hidden variant (the same program with "
+                            f"a seed you have not seen, its whole output compared with the reference's) did "
+                            f"not: {why}]\n" +
+                            entry["output"])
+        return entry, f"hidden variant failed: {why}"
+
     def results(self, final):
         entries, lines, pending = [], [], []
         earned = possible = 0.0
@@ -904,6 +986,7 @@ class Grader:
             if t and item.test in self.unscored:
                 continue
             entry, word = self.result_of(item, done.get(item.test))
+            entry, word = self.gated(item, entry, word, done, final)
             if entry is None:
                 if final:
                     entry = {"name": item.name, "score": 0.0, "max_score": item.points, "status": "failed",
@@ -933,6 +1016,9 @@ class Grader:
         if pending:
             summary.append(f"Not run here (no NVIDIA GPU): {len(pending)} GPU tests worth {pending_points:g} "
                            "points, graded on a GPU machine: " + ", ".join(i.name for i in pending))
+        if self.variants:
+            summary.append(f"{len(self.variants)} public tests also run with a seed you have not seen (hidden "
+                           "variants): their points need both runs right.")
         summary += self.notes
         result = {"score": round(earned, 4), "output": "\n".join(summary), "output_format": "text",
                   "visibility": "visible", "stdout_visibility": "visible", "tests": entries,
@@ -990,6 +1076,7 @@ class Grader:
             wanted = [t for t in self.tests if t["name"] in {i.test for i in self.items}]
             if not self.with_gpu:
                 wanted = [t for t in wanted if t["kind"] != "gpu"]
+            wanted += [self.variants[t["name"]] for t in wanted if t["name"] in self.variants]
             dirs = [(self.cpu_dir, "")]
             if self.with_gpu and any(t["kind"] == "gpu" for t in wanted):
                 dirs.append((GPU_BUILD, a.nvcc))
