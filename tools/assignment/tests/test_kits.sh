@@ -35,7 +35,9 @@
 #   results_file   a link planted where results.json is written leads nowhere
 #   no_root        without root the grader refuses a submission (--no-sandbox to force it)
 #   forger         what no grader can stop: a forger scores exactly the points INSTRUCTOR.txt
-#                  says can be forged, and 0 on the hidden golden test
+#                  says can be forged (the hidden variants of the public tests hold the rest),
+#                  and 0 on the hidden golden test
+#   weak_hidden    a hidden golden test that the stubs print too is named, and counted as forgeable
 # Runs with GRADE_GPU unset: on a GPU machine the fixture's gpu test runs too.
 set -u
 case=$1
@@ -475,6 +477,18 @@ if abs(d["score"] - float(sys.argv[2])) > 1e-9:
 print(f"ok: the forger scores {d['score']:g}, as INSTRUCTOR.txt warns; the hidden golden test 0")
 PY
     ;;
+weak_hidden)
+    # a hidden golden test of the program without a region: the stubs print its golden too
+    echo 'hidden_other  cpu  1  tools/expect_output.sh asg_fixture/other.txt -- build/asg_fixture/other' \
+        >> "$tmp/repo/assignments/hidden/asg_fixture.hidden"
+    echo 'self-check: the other program runs: confirmed' > "$tmp/repo/assignments/hidden/asg_fixture/other.txt"
+    make_kit --no-book > "$tmp/out" 2>&1 || { cat "$tmp/out"; fail "make_kit"; }
+    grep -q 'warning: hidden test hidden_other: the stubs print its golden too' "$tmp/out" || fail "no warning: $(cat "$tmp/out")"
+    python3 -c "import zipfile, sys; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read('INSTRUCTOR.txt').decode())" \
+        "$tmp/dist/asg_fixture-autograder.zip" > "$tmp/instructor.txt"
+    grep -q 'The hidden test hidden_other: the stubs print its golden too' "$tmp/instructor.txt" || fail "INSTRUCTOR.txt: $(cat "$tmp/instructor.txt")"
+    grep -q 'Of these 12 points, 4 can be earned without a solution' "$tmp/instructor.txt" || fail "INSTRUCTOR.txt: $(cat "$tmp/instructor.txt")"
+    echo "ok: a hidden test the stubs pass but for their exit status is named and counted as forgeable" ;;
 *)
     echo "error: unknown case '$case'"; exit 2 ;;
 esac
