@@ -778,6 +778,7 @@ class Grader:
         self.notes, self.warnings = [], []
         self.builds = {}        # build dir -> {program: (ok, messages)}
         self.variants = {}      # public test -> its hidden variant (a test of its own)
+        self.sandbox = None
 
     def load(self):
         a, kit, ch = self.args, self.kit, self.chapter
@@ -1026,6 +1027,9 @@ class Grader:
                   "extra_data": {"chapter": self.chapter, "build_ok": not failed, "gpu": self.with_gpu,
                                  "max_score_here": round(possible, 4), "gpu_points_not_run": pending_points,
                                  "programs_not_built": sorted(failed), "finished": final,
+                                 "sandbox": {"user": self.sandbox.user if self.sandbox else None,
+                                             "network_isolated": bool(self.sandbox and self.sandbox.isolate_net),
+                                             "hidden_variants": len(self.variants)},
                                  "seconds": {n: r.get("seconds") for n, r in done.items() if "seconds" in r}}}
         return result, lines
 
