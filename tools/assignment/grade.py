@@ -8,7 +8,12 @@ The grader trusts nothing a submission can touch:
     no links, at most 1 MB each);
   * run as root (Gradescope), it builds and runs the student's code as an
     unprivileged user (GRADE_USER, else `student`, else `nobody`), with no
-    access to the grader's files, the hidden tests or results.json;
+    access to the grader's files, the hidden tests or results.json (it refuses
+    hidden tests or a results folder that user could reach), without a network
+    where the kernel allows; without root it refuses a submission (--no-sandbox);
+  * whatever a command starts ends with it (the grader is a subreaper: a
+    daemon that left its session is killed too); the build folders are
+    root's and read-only once built;
   * it runs every test command itself and decides pass or fail in its own
     process: the exit status, and the golden comparison of
     `tools/expect_output.sh GOLDEN -- CMD` and the checks of
@@ -17,7 +22,10 @@ The grader trusts nothing a submission can touch:
     chapter's own check scripts, run from the read-only copy; their exit
     status decides.)
   * hidden tests (assignments/<CH>.hidden with their goldens, shipped in the
-    Gradescope zip only) are scored beside the public ones.
+    Gradescope zip only) are scored beside the public ones, and run after them,
+    alone; hidden variants (<CH>.variants, made by make_kit.py: a public test's
+    program with a secret seed, its output recorded from the reference) gate
+    their public test's points.
 
 Time: each test runs under about 10x the reference's measured time
 (assignments/<CH>.times, written when the kit is made), never more than its
@@ -65,6 +73,12 @@ TIME_FLOOR = 5.0             # ... but never less than this (a loaded machine, a
 HUNG_LIMIT = 3.0             # after a hang, later tests of the same program get this long
 MAX_SUBMITTED_BYTES = 1 << 20
 MAX_OUTPUT_BYTES = 64 << 20  # RLIMIT_FSIZE of the student's processes
+OUTPUT_READ_LIMIT = 8 << 20  # bytes of a test's stdout (and of its stderr) read back; more fails it
+# RLIMIT_NPROC of the student's user (it counts threads): a fork bomb stops there, while every
+# CPU can run a test with a thread per CPU (the POSIX-threads rivals do).
+MAX_PROCESSES = max(1024, 2 * (os.cpu_count() or 1) ** 2 + 256)
+PR_SET_CHILD_SUBREAPER = 36  # prctl: orphans below the grader stay below it
+CLONE_NEWNET = 0x40000000    # unshare: a network namespace of its own (no interfaces but lo)
 GPU_BUILD = "build"          # nvcc's build, for the gpu tests (only where there is a GPU)
 CPU_BUILDS = ("build", "build-cpu")   # the build without nvcc: "build" when there is no GPU build
 SHELL_CHARS = set("|&;<>()$`\\\"'*?[]#~=%{}")
@@ -127,6 +141,28 @@ def read_hidden(path):
         tests.append({"name": name, "kind": kind, "timeout": timeout, "command": command, "hidden": True})
         items.append(Item(name, points_value(value, f"{path}:{number}"), None))
     return tests, items
+
+
+def read_variants(path, tests):
+    """{public test: variant test} of a variants file (TEST STATUS SECONDS OUTPUT COMMAND per
+    line, written by make_kit.py into the autograder's hidden/): each variant runs as a hidden
+    test of its own, and its public test's points need it."""
+    by_name = {t["name"]: t for t in tests}
+    variants = {}
+    for number, text in list_lines(path):
+        fields = text.split(None, 4)
+        if len(fields) < 5 or fields[0] not in by_name or not fields[1].isdigit():
+            raise ListError(f"{path}:{number}: expected TEST STATUS SECONDS OUTPUT COMMAND of a public test")
+        name, status, seconds, output, command = fields
+        t = by_name[name]
+        try:
+            reference = float(seconds)
+        except ValueError:
+            raise ListError(f"{path}:{number}: bad seconds '{seconds}'")
+        variants[name] = {"name": f"variant: {name}", "kind": t["kind"], "timeout": t["timeout"],
+                          "command": command, "hidden": True, "variant_of": name, "status": int(status),
+                          "output": output, "reference": reference}
+    return variants
 
 
 class Item:
@@ -231,11 +267,20 @@ def gpu_available(nvcc):
 
 
 class Sandbox:
-    """How the student's code runs: as an unprivileged user when the grader is root."""
+    """How the student's code runs: as an unprivileged user when the grader is root, in a
+    session of its own, with core dumps off, output files and processes capped, first in
+    line for the OOM killer, without a network where the kernel allows it (a namespace of
+    its own: no way to send the hidden tests' inputs out or fetch answers in), and never
+    outliving its command: the grader is a subreaper, so a process that left its command's
+    session (a daemon) stays below the grader, and kill_strays() ends it."""
 
-    def __init__(self, user=None):
+    def __init__(self, user=None, unsandboxed=False):
         self.uid = self.gid = None
         self.user = None
+        self.live = set()            # pids of the commands running now (their sessions)
+        self.lock = threading.Lock()
+        self.libc = None
+        self.isolate_net = False
         if os.geteuid() == 0:
             import pwd
             names = [user] if user else [os.environ.get("GRADE_USER"), "student", "nobody"]
@@ -249,6 +294,27 @@ class Sandbox:
             if self.uid is None:
                 raise ListError("running as root, but no unprivileged user to run the student's code "
                                 "(create one: useradd -r -M student)")
+        elif not unsandboxed:
+            raise ListError("grading a submission (or with hidden tests) needs root: the submitted code "
+                            "would run as you, could read the hidden tests and rewrite results.json "
+                            "after the grader ends. Run as root (it then runs the code as an unprivileged "
+                            "user), or pass --no-sandbox for code you trust")
+        try:
+            import ctypes
+            self.libc = ctypes.CDLL(None, use_errno=True)
+            self.libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+        except (OSError, AttributeError, ImportError):
+            self.libc = None
+        if self.uid is not None and self.libc is not None:
+            self.isolate_net = self.probe_netns()
+
+    def probe_netns(self):
+        """True when a child can get a network namespace of its own (root, and not refused)."""
+        pid = os.fork()
+        if pid == 0:
+            os._exit(0 if self.libc.unshare(CLONE_NEWNET) == 0 else 1)
+        _, status = os.waitpid(pid, 0)
+        return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
 
     def own(self, path):
         """Makes path (a folder the student's processes write to) theirs."""
@@ -258,34 +324,133 @@ class Sandbox:
                 for name in [top] + [os.path.join(top, n) for n in dirs + files]:
                     os.lchown(name, self.uid, self.gid)
 
+    def seal(self, path, keep=()):
+        """Makes path (a build folder, once built) root's and read-only to the student's
+        processes, except the folders in keep: the tests cannot rewrite a program, an object
+        or a dependency file that a later test or a later build uses."""
+        if self.uid is None or not os.path.isdir(path):
+            return
+        keep = {os.path.abspath(k) for k in keep}
+        for top, dirs, files in os.walk(path):
+            dirs[:] = [d for d in dirs if os.path.abspath(os.path.join(top, d)) not in keep]
+            for name in [top] + [os.path.join(top, n) for n in files]:
+                os.lchown(name, 0, 0)
+                if not os.path.islink(name):
+                    os.chmod(name, os.lstat(name).st_mode & 0o7755)
+
     def preexec(self):
-        uid, gid = self.uid, self.gid
+        uid, gid, libc, net = self.uid, self.gid, self.libc, self.isolate_net
 
         def child():
             import resource
             os.setsid()
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
             resource.setrlimit(resource.RLIMIT_FSIZE, (MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES))
+            try:
+                fd = os.open("/proc/self/oom_score_adj", os.O_WRONLY)
+                os.write(fd, b"1000")
+                os.close(fd)
+            except OSError:
+                pass
             if uid is not None:
+                resource.setrlimit(resource.RLIMIT_NPROC, (MAX_PROCESSES, MAX_PROCESSES))
+                if net:
+                    libc.unshare(CLONE_NEWNET)
                 os.setgroups([])
                 os.setgid(gid)
                 os.setuid(uid)
         return child
 
+    def kill_strays(self, everything=False):
+        """Kills every process below the grader that is in none of the running commands'
+        sessions (everything: that is in any session but the grader's), and reaps them."""
+        me = os.getpid()
+        for _ in range(200):
+            with self.lock:
+                procs = process_table()
+                mine = procs.get(me, (0, 0, ""))[1]
+                keep = {mine} | (set() if everything else self.live)
+                below = descendants(procs, me)
+                strays = [p for p in below if procs[p][1] not in keep and procs[p][2] != "Z"]
+                for pid in strays:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except OSError:
+                        pass
+                for pid, (ppid, _, state) in procs.items():
+                    if ppid == me and state == "Z" and pid not in self.live:
+                        try:
+                            os.waitpid(pid, os.WNOHANG)
+                        except OSError:
+                            pass
+            if not strays:
+                return
+            time.sleep(0.01)
+
+    def student_can(self, test, paths, outdir):
+        """The paths among paths that the student's user can read (test "-r") or write ("-w");
+        none when not sandboxed."""
+        if self.uid is None or not paths:
+            return []
+        script = f'for f; do [ {test} "$f" ] && printf "%s\\n" "$f"; done; exit 0'
+        status, out, _, _ = run(["/bin/sh", "-c", script, "sh"] + list(paths), "/", 60, self,
+                                clean_env(), outdir)
+        return [line for line in out.decode("utf-8", "replace").splitlines() if line]
+
+
+def process_table():
+    """{pid: (ppid, session, state)} of every process this one can see."""
+    table = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as f:
+                fields = f.read().decode("ascii", "replace").rsplit(")", 1)[1].split()
+            table[int(name)] = (int(fields[1]), int(fields[3]), fields[0])
+        except (OSError, IndexError, ValueError):
+            pass
+    return table
+
+
+def descendants(procs, root):
+    children = {}
+    for pid, (ppid, _, _) in procs.items():
+        children.setdefault(ppid, []).append(pid)
+    found, todo = set(), [root]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            if c not in found and c != root:
+                found.add(c)
+                todo.append(c)
+    return sorted(found)
+
+
+def read_capped(path, limit):
+    """The first limit + 1 bytes of path: more than limit says the output was too large."""
+    with open(path, "rb") as f:
+        return f.read(limit + 1)
+
 
 def run(cmd, cwd, timeout, sandbox, env, outdir):
     """(status, stdout bytes, stderr bytes, seconds); status None when the time ran out.
-    Output goes to files of the grader (the child only holds their descriptors)."""
+    Output goes to files of the grader (the child only holds their descriptors); at most
+    OUTPUT_READ_LIMIT + 1 bytes of each are read back. Whatever the command left running
+    (in its session or out of it) is killed before this returns."""
     fd_out, out_path = tempfile.mkstemp(dir=outdir)
     fd_err, err_path = tempfile.mkstemp(dir=outdir)
     started = time.time()
     status = None
     try:
-        p = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=fd_out,
-                             stderr=fd_err, preexec_fn=sandbox.preexec())
+        with sandbox.lock:
+            p = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=fd_out,
+                                 stderr=fd_err, preexec_fn=sandbox.preexec())
+            sandbox.live.add(p.pid)
     except OSError as e:
         os.close(fd_out)
         os.close(fd_err)
+        os.remove(out_path)
+        os.remove(err_path)
         return 127, b"", f"cannot run {cmd[0]}: {e}".encode(), 0.0
     try:
         status = p.wait(timeout=max(0.1, timeout))
@@ -297,13 +462,14 @@ def run(cmd, cwd, timeout, sandbox, env, outdir):
         except OSError:
             pass
         p.wait()
+        with sandbox.lock:
+            sandbox.live.discard(p.pid)
+        sandbox.kill_strays()                  # and whatever left its session
         os.close(fd_out)
         os.close(fd_err)
     seconds = time.time() - started
-    with open(out_path, "rb") as f:
-        out = f.read()
-    with open(err_path, "rb") as f:
-        err = f.read()
+    out = read_capped(out_path, OUTPUT_READ_LIMIT)
+    err = read_capped(err_path, OUTPUT_READ_LIMIT)
     os.remove(out_path)
     os.remove(err_path)
     return status, out, err, seconds
@@ -376,6 +542,14 @@ def find_submitted(submission, wanted):
     return next((c for c in candidates if os.path.lexists(c)), None)
 
 
+def inside(path, folder):
+    """True when path, its links and linked folders resolved, lies inside folder: a
+    submitted folder that is a link (to another student's submission, to the hidden tests)
+    leads nowhere."""
+    real, top = os.path.realpath(path), os.path.realpath(folder)
+    return os.path.commonpath([real, top]) == top
+
+
 def prepare_tree(kit, chapter, submission, work, sandbox):
     """Brings the work tree to the kit plus the submitted files; returns notes for the output."""
     notes = []
@@ -388,9 +562,11 @@ def prepare_tree(kit, chapter, submission, work, sandbox):
             continue   # grading the kit as it stands: its own files
         if found is None:
             notes.append(f"{rel} was not submitted: the kit's stub is graded instead.")
-        elif os.path.islink(found) or not os.path.isfile(found):
+        elif (os.path.islink(found) or not os.path.isfile(found) or not inside(found, submission)
+              or os.stat(found).st_nlink > 1):   # a hard link: the same file as one elsewhere
             notes.append(f"{rel}: the submitted {os.path.relpath(found, submission)} is not a regular "
-                         "file (a link?): the kit's stub is graded instead.")
+                         "file of the submission (a link, a hard link, or in a linked folder?): the kit's "
+                         "stub is graded instead.")
         elif os.path.getsize(found) > MAX_SUBMITTED_BYTES:
             notes.append(f"{rel}: the submitted file is larger than {MAX_SUBMITTED_BYTES} bytes: "
                          "the kit's stub is graded instead.")
@@ -517,6 +693,8 @@ def judge(form, extra, status, out, golden):
     """(passed, why) for a finished run; decided here, not by the student's tree."""
     if status is None:
         return False, "timeout"
+    if len(out) > OUTPUT_READ_LIMIT:
+        return False, f"output larger than {OUTPUT_READ_LIMIT >> 20} MiB"
     if status == 77:
         return False, "skipped (exit 77)"
     if status < 0:
@@ -540,6 +718,8 @@ def verdict_check(text, status, out):
     """(passed, why): every 'self-check:' line naming text ends in confirmed, and one does."""
     if status is None:
         return False, "timeout"
+    if len(out) > OUTPUT_READ_LIMIT:
+        return False, f"output larger than {OUTPUT_READ_LIMIT >> 20} MiB"
     if status not in (0, 1):
         return False, f"exit {status}" if status >= 0 else f"crashed (signal {-status})"
     lines = [line for line in out.decode("utf-8", "replace").splitlines()
@@ -548,6 +728,26 @@ def verdict_check(text, status, out):
         return False, f"no self-check line about '{text}'"
     bad = [line for line in lines if not line.rstrip().endswith("confirmed")]
     return (not bad), ("passed" if not bad else bad[0])
+
+
+def hidden_reason(why):
+    """What a hidden test's result may say: the kind of failure, not the exit status or signal
+    number, which the submitted program chooses and could fill with what it saw."""
+    for start, say in (("timeout", "out of time"), ("crashed", "crashed"), ("exit", "the exit status is wrong"),
+                       ("skipped", "the exit status is wrong"), ("output", why), ("no self-check", why),
+                       ("golden", why)):
+        if why.startswith(start):
+            return say
+    return "failed"
+
+
+def walk_all(folder):
+    """Every file and folder under folder (relative paths), hidden ones included."""
+    found = []
+    for top, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            found.append(os.path.relpath(os.path.join(top, name), folder))
+    return sorted(found)
 
 
 def show(out, err, limit=OUTPUT_LIMIT):
@@ -560,8 +760,8 @@ def show(out, err, limit=OUTPUT_LIMIT):
 
 def golden_diff(golden, out, lines=12):
     import difflib
-    a = golden.decode("utf-8", "replace").splitlines()
-    b = out.decode("utf-8", "replace").splitlines()
+    a = golden[:1 << 20].decode("utf-8", "replace").splitlines()[:5000]
+    b = out[:1 << 20].decode("utf-8", "replace").splitlines()[:5000]
     return "\n".join(list(difflib.unified_diff(a, b, "expected", "yours", lineterm=""))[:lines])
 
 
@@ -577,6 +777,8 @@ class Grader:
         self.hung = set()       # programs that ran out of time once
         self.notes, self.warnings = [], []
         self.builds = {}        # build dir -> {program: (ok, messages)}
+        self.variants = {}      # public test -> its hidden variant (a test of its own)
+        self.sandbox = None
 
     def load(self):
         a, kit, ch = self.args, self.kit, self.chapter
@@ -590,21 +792,62 @@ class Grader:
                 tests, items = read_hidden(path)
                 self.tests += tests
                 self.items += items
+            path = os.path.join(a.hidden, f"{ch}.variants")
+            if os.path.isfile(path):
+                self.variants = read_variants(path, [t for t in self.tests if not t.get("hidden")])
         self.by_name = {t["name"]: t for t in self.tests}
 
     def limit(self, t):
+        if t.get("variant_of"):   # its public test's limit, or 10x the variant's own reference time
+            public = self.limit(self.by_name[t["variant_of"]])
+            return min(t["timeout"], max(public, TIME_FACTOR * t["reference"]))
         ref = self.times.get(t["name"])
         own = t["timeout"] if ref is None else min(t["timeout"], max(self.args.time_floor, TIME_FACTOR * ref))
         return own
 
-    def golden(self, t, path):
+    def golden_file(self, t, path):
         base = self.hidden_dir if t.get("hidden") else self.kit
-        full = os.path.normpath(os.path.join(base, path))
-        try:
-            with open(full, "rb") as f:
-                return f.read()
-        except OSError:
-            return None
+        return os.path.normpath(os.path.join(base, path))
+
+    def read_goldens(self):
+        """Every golden file the graded tests compare with, read before any student code runs."""
+        self.goldens = {}
+        for t in self.tests + list(self.variants.values()):
+            form, _, extra = parse_command(t["command"])
+            if t.get("variant_of"):
+                form, extra = "golden", t["output"]
+            if form == "golden":
+                try:
+                    with open(self.golden_file(t, extra), "rb") as f:
+                        self.goldens[(t["name"], extra)] = f.read()
+                except OSError:
+                    pass
+
+    def golden(self, t, path):
+        return self.goldens.get((t["name"], path))
+
+    def check_out_private(self):
+        """Refuses to write results where the student's user may write: its processes could
+        replace them (another student's, in a batch)."""
+        folder = os.path.dirname(self.out_path)
+        os.makedirs(folder, exist_ok=True)
+        if self.sandbox.student_can("-w", [folder], self.outdir):
+            raise ListError(f"the results folder {folder} can be written by the user that runs the "
+                            f"student's code ({self.sandbox.user}): choose another (--out, --csv) or "
+                            f"chmod go-w {folder}")
+
+    def check_hidden_private(self):
+        """Refuses to grade when the student's user could read a hidden test (its list, a
+        golden, the folder): the submitted code would print the golden."""
+        if not self.hidden_dir:
+            return
+        paths = [self.hidden_dir] + [os.path.join(self.hidden_dir, rel) for rel in
+                                      walk_all(self.hidden_dir)]
+        seen = self.sandbox.student_can("-r", paths, self.outdir)
+        if seen:
+            raise ListError(f"the hidden tests can be read by the user that runs the student's code "
+                            f"({self.sandbox.user}): {seen[0]}{' and more' if len(seen) > 1 else ''}. "
+                            f"Make them private first: chmod -R go-rwx {self.hidden_dir}")
 
     def run_test(self, t):
         """Runs one test in the work tree; records what happened."""
@@ -640,6 +883,31 @@ class Grader:
                       golden_path=extra if form == "golden" else None, extra=extra)
         return record
 
+    def variant_verdict(self, item, done, final):
+        """(passed, why) of the hidden variant of item's test; (True, None) when it has none or
+        for a verdict item; None while it has not run yet."""
+        v = self.variants.get(item.test)
+        if v is None or item.check:
+            return True, None
+        record = done.get(v["name"])
+        if record is None:
+            return None if not final else (False, "not run")
+        status = record["status"]
+        if status in ("build", "budget"):
+            return False, "not run" if status == "budget" else "did not build"
+        golden = self.golden(v, v["output"])
+        if status is None:
+            return False, "out of time"
+        if status < 0:
+            return False, "crashed"
+        if status != v["status"]:
+            return False, "the exit status is wrong"
+        if golden is None:
+            return False, "its output is missing from the autograder"
+        if len(record["out"]) > OUTPUT_READ_LIMIT or record["out"] != golden:
+            return False, "output differs"
+        return True, None
+
     def result_of(self, item, record):
         """The results.json entry of one graded item, or None to leave it out."""
         t = self.by_name.get(item.test)
@@ -661,6 +929,9 @@ class Grader:
         if status == "budget":
             entry.update(status="failed", output="not run: " + record["why"])
             return entry, "not run (time budget)"
+        if len(record["err"]) > OUTPUT_READ_LIMIT:
+            entry.update(status="failed", output=f"failed: more than {OUTPUT_READ_LIMIT >> 20} MiB on stderr")
+            return entry, "stderr too large"
         if item.check:
             passed, why = verdict_check(item.check, status, record["out"])
         else:
@@ -674,8 +945,8 @@ class Grader:
         entry["status"] = "passed" if passed else "failed"
         entry["score"] = item.points if passed else 0.0
         if hidden:
-            entry["output"] = "passed" if passed else f"failed: {why} (a hidden test: its input and " \
-                                                       "expected output are not shown)"
+            entry["output"] = "passed" if passed else f"failed: {hidden_reason(why)} (a hidden test: its " \
+                                                       "input and expected output are not shown)"
         else:
             head = "" if passed else f"[{why}: {t['command']}]\n"
             if not passed and record["golden_path"] and isinstance(status, int) and status == 0:
@@ -683,6 +954,24 @@ class Grader:
                 head += golden_diff(golden, record["out"]) + "\n--- your program's output ---\n"
             entry["output"] = head + show(record["out"], record["err"])
         return entry, "passed" if passed else why
+
+    def gated(self, item, entry, word, done, final):
+        """entry, word once the hidden variant of the item's test has had its say: a public
+        pass stands only when the variant passed as well."""
+        if entry is None or entry["status"] != "passed":
+            return entry, word
+        verdict = self.variant_verdict(item, done, final)
+        if verdict is None:
+            return None, "not run yet"
+        passed, why = verdict
+        if passed:
+            return entry, word
+        entry.update(status="failed", score=0.0,
+                     output=f"[failed: this public run passed, but its hidden variant (the same program with "
+                            f"a seed you have not seen, its whole output compared with the reference's) did "
+                            f"not: {why}]\n" +
+                            entry["output"])
+        return entry, f"hidden variant failed: {why}"
 
     def results(self, final):
         entries, lines, pending = [], [], []
@@ -698,6 +987,7 @@ class Grader:
             if t and item.test in self.unscored:
                 continue
             entry, word = self.result_of(item, done.get(item.test))
+            entry, word = self.gated(item, entry, word, done, final)
             if entry is None:
                 if final:
                     entry = {"name": item.name, "score": 0.0, "max_score": item.points, "status": "failed",
@@ -727,6 +1017,9 @@ class Grader:
         if pending:
             summary.append(f"Not run here (no NVIDIA GPU): {len(pending)} GPU tests worth {pending_points:g} "
                            "points, graded on a GPU machine: " + ", ".join(i.name for i in pending))
+        if self.variants:
+            summary.append(f"{len(self.variants)} public tests also run with a seed you have not seen (hidden "
+                           "variants): their points need both runs right.")
         summary += self.notes
         result = {"score": round(earned, 4), "output": "\n".join(summary), "output_format": "text",
                   "visibility": "visible", "stdout_visibility": "visible", "tests": entries,
@@ -734,8 +1027,16 @@ class Grader:
                   "extra_data": {"chapter": self.chapter, "build_ok": not failed, "gpu": self.with_gpu,
                                  "max_score_here": round(possible, 4), "gpu_points_not_run": pending_points,
                                  "programs_not_built": sorted(failed), "finished": final,
+                                 "sandbox": {"user": self.sandbox.user if self.sandbox else None,
+                                             "network_isolated": bool(self.sandbox and self.sandbox.isolate_net),
+                                             "hidden_variants": len(self.variants)},
                                  "seconds": {n: r.get("seconds") for n, r in done.items() if "seconds" in r}}}
         return result, lines
+
+    def fresh_scratch(self):
+        """An empty scratch folder (the tests' HOME and TMPDIR), the student's."""
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        self.sandbox.own(self.tmp)
 
     def write(self, final):
         result, lines = self.results(final)
@@ -745,7 +1046,12 @@ class Grader:
     def grade(self):
         a = self.args
         self.load()
-        self.sandbox = Sandbox(a.user)
+        trusted = a.no_sandbox or not (self.submission or self.hidden_dir)
+        self.sandbox = Sandbox(a.user, unsandboxed=trusted)
+        if os.geteuid() != 0 and a.no_sandbox and (self.submission or self.hidden_dir):
+            self.notes.append("Graded without a sandbox (--no-sandbox): the submitted code ran as the "
+                              "grader's user; this grade is only as good as that code is honest.")
+        self.read_goldens()
         self.with_gpu = gpu_available(a.nvcc)
         self.unscored = ({t["name"] for t in self.tests} - {i.test for i in self.items}) if a.graded_only else set()
         if a.only:
@@ -753,12 +1059,15 @@ class Grader:
         if a.skip:
             self.items = [i for i in self.items if i.test not in a.skip]
             self.tests = [t for t in self.tests if t["name"] not in a.skip]
-        made = a.work is None
-        self.work = os.path.abspath(a.work or tempfile.mkdtemp(prefix="grade-"))
+        # A batch never reuses a work tree: one submission's files never meet another's.
+        made = a.work is None or bool(a.batch)
+        self.work = os.path.abspath(tempfile.mkdtemp(prefix="grade-") if made else a.work)
         self.outdir = tempfile.mkdtemp(prefix="grade-out-")   # the grader's own: 0700
         os.makedirs(self.work, exist_ok=True)
         os.chmod(self.work, 0o755)
         try:
+            self.check_hidden_private()
+            self.check_out_private()
             self.notes += prepare_tree(self.kit, self.chapter, self.submission, self.work, self.sandbox)
             self.cpu_dir = "build-cpu" if self.with_gpu else "build"
             self.tmp = os.path.join(self.work, "build", "tmp")
@@ -771,6 +1080,7 @@ class Grader:
             wanted = [t for t in self.tests if t["name"] in {i.test for i in self.items}]
             if not self.with_gpu:
                 wanted = [t for t in wanted if t["kind"] != "gpu"]
+            wanted += [self.variants[t["name"]] for t in wanted if t["name"] in self.variants]
             dirs = [(self.cpu_dir, "")]
             if self.with_gpu and any(t["kind"] == "gpu" for t in wanted):
                 dirs.append((GPU_BUILD, a.nvcc))
@@ -780,15 +1090,31 @@ class Grader:
                 for p, (ok, messages) in self.builds[d].items():
                     if ok and messages and messages not in self.warnings:
                         self.warnings.append(messages)
+            # The builds are done: nothing a test runs may change them (a program, an object, a
+            # dependency file); the tests get a scratch folder of their own (HOME, TMPDIR).
+            self.sandbox.kill_strays(everything=True)
+            for d, _ in dirs:
+                self.sandbox.seal(os.path.join(self.work, d), keep=[self.tmp])
             print(f"running {len(wanted)} tests ...", flush=True)
-            with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-                futures = {pool.submit(self.run_test, t): t for t in wanted}
-                for f in concurrent.futures.as_completed(futures):
-                    with self.lock:
-                        self.done[futures[f]["name"]] = f.result()
-                    self.write(False)
+            # The public tests first, then the hidden ones, alone: no visible test runs beside
+            # or after a hidden one, so none can show its command line (its input) or a file it left.
+            public = [t for t in wanted if not t.get("hidden")]
+            hidden = [t for t in wanted if t.get("hidden")]
+            for phase in (public, hidden):
+                if not phase:
+                    continue
+                self.sandbox.kill_strays(everything=True)
+                self.fresh_scratch()
+                with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+                    futures = {pool.submit(self.run_test, t): t for t in phase}
+                    for f in concurrent.futures.as_completed(futures):
+                        with self.lock:
+                            self.done[futures[f]["name"]] = f.result()
+                        self.write(False)
+            self.sandbox.kill_strays(everything=True)
             result, lines = self.write(True)
         finally:
+            self.sandbox.kill_strays(everything=True)
             shutil.rmtree(self.outdir, ignore_errors=True)
             if made and not a.keep_work:
                 shutil.rmtree(self.work, ignore_errors=True)
@@ -813,11 +1139,19 @@ def print_table(lines, result):
 def write_json(path, result):
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(result, f, indent=2, ensure_ascii=True)
-        f.write("\n")
-    os.replace(tmp, path)
+    # A new file of a random name (O_EXCL), never a name chosen in advance that someone
+    # else could have made first or linked elsewhere.
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".results-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(result, f, indent=2, ensure_ascii=True)
+            f.write("\n")
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
 
 
 def batch(args, kit):
@@ -857,6 +1191,8 @@ def main(argv):
     ap.add_argument("--work", help="work tree to build in (kept; reused incrementally); default: a temporary one")
     ap.add_argument("--keep-work", action="store_true")
     ap.add_argument("--user", help="unprivileged user for the student's code when run as root")
+    ap.add_argument("--no-sandbox", action="store_true",
+                    help="grade a submission (or hidden tests) without root: only for code you trust")
     ap.add_argument("--graded-only", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--only", metavar="TEST", help="grade one test; exit 0 when it passed (GitHub Classroom)")
     ap.add_argument("--skip", action="append", default=[], metavar="TEST",

@@ -17,7 +17,8 @@ The kit, dist/assignments/CH/ (and CH.tar.gz next to it), holds:
                      to build, test and grade themselves
   + any file a test command names (golden outputs outside the chapter).
 Next to a student kit: CH-autograder.zip, ready to upload to Gradescope
-(setup.sh, run_autograder, and the kit in kit/).
+(setup.sh, run_autograder, the kit in kit/, the hidden tests in hidden/ with
+the hidden variants of the public tests, recorded from the reference here).
 
 --solution writes CH-solution/ instead: the same kit with the reference code
 in place (markers dropped), which must grade full marks.
@@ -45,6 +46,8 @@ import markers  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MIN_SECRET = 12            # shorter lines ("return x[0];") say too little to count as a leak
+VARIANT_MAX_BYTES = 1 << 20   # a hidden variant's recorded output stays below this
+VARIANT_MAX_SECONDS = 8.0     # ... and the reference runs it faster: the grading must still fit its budget
 KIT_TOOLS = ("assignment.mk", "grade.py")   # what a kit needs of tools/assignment/
 # The scripts of tools/ a kit needs: the Makefile's (tests, make run, make bench) and
 # whatever a test command names. Book, recording and device tooling stay out.
@@ -341,13 +344,14 @@ exec python3 "$root/source/kit/tools/assignment/grade.py" --chapter {self.chapte
     --kit "$root/source/kit" --hidden "$root/source/hidden" --submission "$root/submission" \\
     --out "$root/results/results.json" ${{GRADE_ARGS:-}}
 """
+        variants, outputs = self.make_variants()
         cpu = sum(i.points for i in self.items if self.kind_of(i) == "cpu")
         hidden = sum(i.points for i in self.hidden[1] if self.kind_of(i) == "cpu")
         notes = f"""Gradescope autograder of {self.chapter}.
 Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + hidden:g} points:
 {cpu:g} for the public CPU tests, {hidden:g} for the hidden ones. The GPU tests (worth
 {sum(i.points for i in self.items if self.kind_of(i) == 'gpu'):g}) cannot run there (no GPU) and are left out of the score.
-"""
+""" + self.forgery_note()
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
             for name, text, mode in (("setup.sh", setup, 0o755), ("run_autograder", run, 0o755),
                                      ("INSTRUCTOR.txt", notes, 0o644)):
@@ -359,9 +363,133 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
             hidden_dir = self.src(os.path.join("assignments", "hidden"))
             for rel in self.hidden_files():
                 z.write(os.path.join(hidden_dir, rel), os.path.join("hidden", rel))
+            if variants:
+                z.writestr(os.path.join("hidden", f"{self.chapter}.variants"),
+                           "# Hidden variants of the public tests (make_kit.py, from the reference): TEST STATUS "
+                           "SECONDS OUTPUT COMMAND.\n# A public test's points also need its variant's output.\n" +
+                           "".join(line + "\n" for line in variants))
+                for rel, data in sorted(outputs.items()):
+                    z.writestr(os.path.join("hidden", rel), data)
         problems = find_leaks(self.root, self.chapter, path)
         if problems:
             raise KitError("solution text survives in the autograder:\n  " + "\n  ".join(problems))
+
+    def make_variants(self):
+        """Hidden variants of the graded public CPU tests: each test's program run again with a
+        seed of its own (secret, drawn now) and without --quiet, its output and status recorded
+        from the reference. A public test then earns its points only when its variant's output
+        is the reference's too: printing the public golden back, or a forged exit and
+        `confirmed`, no longer does. Verdict items stay as they are (their partial credit reads
+        the self-check lines, which a forger writes as it likes). A variant is kept only when
+        the reference's output is deterministic, has a line besides self-checks, is not a file
+        of the kit, is not what the stubs print, ends with the status the test wants, and takes
+        the reference at most VARIANT_MAX_SECONDS. The hidden golden tests whose golden the
+        stubs print too go to weak_hidden (a forced exit 0 passes them). Returns (lines,
+        {file: bytes})."""
+        import random
+        import tempfile
+        import time
+        self.variant_tests, self.weak_hidden = set(), set()
+        wanted = {i.test for i in self.items if not i.check}
+        tests = [t for t in self.tests if t["name"] in wanted and t["kind"] == "cpu"]
+        rng = random.SystemRandom()
+        candidates = [(t, variant_argv(t["command"], rng.randrange(100000, 1000000000))) for t in tests]
+        candidates = [(t, argv) for t, argv in candidates if argv]
+        hidden = [t for t in self.hidden[0] if t["kind"] == "cpu" and grade.parse_command(t["command"])[0] == "golden"]
+        if not candidates and not hidden:
+            return [], {}
+        tmp = tempfile.mkdtemp(prefix="kit-variants-")
+        try:
+            # The reference kit, and a copy of the student kit (its stubs), built side by side.
+            ref = Kit(self.root, self.chapter, tmp, True, no_book=True).build(False)
+            stub = os.path.join(tmp, "stub")
+            shutil.copytree(self.dir, stub)
+            progs = sorted({argv[0] for _, argv in candidates} |
+                           {w for t in hidden for w in grade.parse_command(t["command"])[1][:1]})
+            for folder in (ref.dir, stub):
+                subprocess.run(["make", "-s", "-k", "NVCC=", "GRADE_NO_WERROR=1"] + progs, cwd=folder,
+                               env=grade.clean_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+            def stub_says(argv, timeout):
+                try:
+                    return subprocess.run(argv, cwd=stub, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                          stderr=subprocess.DEVNULL, timeout=timeout,
+                                          env=grade.clean_env({"LC_ALL": "C"})).stdout
+                except (subprocess.TimeoutExpired, OSError):
+                    return None
+            # A hidden golden that the stubs print as well is passed by a forced exit 0.
+            for t in hidden:
+                _, argv, golden = grade.parse_command(t["command"])
+                try:
+                    with open(self.src(os.path.join("assignments", "hidden", golden)), "rb") as f:
+                        if stub_says(argv, t["timeout"]) == f.read():
+                            self.weak_hidden.add(t["name"])
+                except OSError:
+                    pass
+            public = {data for _, data in kit_contents(self.dir)}
+            lines, outputs = [], {}
+            for t, argv in candidates:
+                runs = []
+                try:
+                    # twice, to see that the output is deterministic (a slow run once: the
+                    # companion's programs are deterministic by convention)
+                    while len(runs) < 2 and (not runs or runs[0][2] < 2.0):
+                        started = time.time()
+                        p = subprocess.run(argv, cwd=ref.dir, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                           stderr=subprocess.DEVNULL, timeout=t["timeout"],
+                                           env=grade.clean_env({"LC_ALL": "C"}))
+                        runs.append((p.returncode, p.stdout, time.time() - started))
+                except (subprocess.TimeoutExpired, OSError):   # too slow, or the reference did not build
+                    continue
+                (status, out, seconds), (status2, out2, _) = runs[0], runs[-1]
+                text = out.decode("utf-8", "replace").splitlines()
+                form, _, extra = grade.parse_command(t["command"])
+                if (status != status2 or out != out2 or status != (extra[0] if form == "exit" else 0)
+                        or len(out) > VARIANT_MAX_BYTES or seconds > VARIANT_MAX_SECONDS or out in public
+                        or not any(line.strip() and not line.startswith("self-check:") for line in text)
+                        or stub_says(argv, t["timeout"]) == out):   # the stubs print it too
+                    continue
+                rel = f"{self.chapter}/variants/{t['name']}.out"
+                outputs[rel] = out
+                lines.append(f"{t['name']} {status} {seconds:.3f} {rel} {' '.join(argv)}")
+                self.variant_tests.add(t["name"])
+            return lines, outputs
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    def forgeable(self):
+        """(forgeable, protected) CPU points. A test decided by the program's own exit status or
+        self-check lines, or by a golden file the kit ships, can be passed by a submission that
+        forges them from inside the program (an exit from a constructor, a printed `confirmed`,
+        the public golden printed back); a hidden golden test, or a public test with a hidden
+        variant (make_variants), compares the output with something the submission cannot read."""
+        forged = kept = 0.0
+        tests = {t["name"]: t for t in self.tests + self.hidden[0]}
+        variants, weak = getattr(self, "variant_tests", set()), getattr(self, "weak_hidden", set())
+        for item in self.items + self.hidden[1]:
+            t = tests.get(item.test)
+            if not t or t["kind"] != "cpu":
+                continue
+            form = grade.parse_command(t["command"])[0]
+            if not item.check and ((t.get("hidden") and form == "golden" and item.test not in weak)
+                                   or item.test in variants):
+                kept += item.points
+            else:
+                forged += item.points
+        return forged, kept
+
+    def forgery_note(self):
+        forged, kept = self.forgeable()
+        weak = "".join(f"The hidden test {n}: the stubs print its golden too; only their exit status fails it, and\n"
+                       "a submission that forces exit 0 passes it. Make it a test whose output the stubs get wrong.\n"
+                       for n in sorted(getattr(self, "weak_hidden", set())))
+        return weak + (f"Of these {forged + kept:g} points, {forged:g} can be earned without a solution: a submission "
+                "can forge\nthe exit status and the self-check lines of the program it is linked into, or "
+                "print a\npublic golden file back. The hidden golden tests and the public tests with a hidden\n"
+                f"variant ({kept:g} points) resist that. The rest are verdict items (partial credit read\n"
+                "from self-check lines), exit-status tests whose output says nothing the stubs do not,\n"
+                "or tests without a seed to vary: add hidden tests (assignments/hidden/,\n"
+                "make assignment-hidden) for every part that matters.\n")
 
     def kind_of(self, item):
         return next((t["kind"] for t in self.tests + self.hidden[0] if t["name"] == item.test), "cpu")
@@ -435,6 +563,27 @@ jobs:
             lines.append(f"| `{item.name}` | {self.kind_of(item)} | {item.points:g} |")
         path = os.path.join(os.path.dirname(self.dir), f"{self.chapter}-solutions.md")
         write_text(path, "\n".join(lines) + "\n")
+
+
+def variant_argv(command, seed):
+    """A test's program command line with --quiet dropped and --seed set to seed (added when
+    absent); None when the test is no plain run of a program of build/."""
+    form, argv, _ = grade.parse_command(command)
+    if form == "script" or not argv or not argv[0].startswith("build/"):
+        return None
+    out, words, i = [], [w for w in argv if w != "--quiet"], 0
+    while i < len(words):
+        if words[i] == "--seed" and i + 1 < len(words):
+            i += 2
+        elif words[i].startswith("--seed="):
+            i += 1
+        else:
+            out.append(words[i])
+            i += 1
+    out += ["--seed", str(seed)]
+    if any(set(w) & grade.SHELL_CHARS or not w for w in out):
+        return None
+    return out
 
 
 def normalize_owner(info):
@@ -514,7 +663,14 @@ def measure_times(root, chapter, out):
         cmd = [sys.executable, os.path.join(kit.dir, "tools", "assignment", "grade.py"), "--chapter", chapter,
                "--kit", kit.dir, "--work", os.path.join(tmp, "work"), "--graded-only", "--budget", "3000",
                "--jobs", "1", "--nvcc", shutil.which("nvcc") or "", "--out", os.path.join(tmp, "results.json"),
-               "--record-times", out, "--quiet", "--hidden", os.path.join(root, "assignments", "hidden")]
+               "--record-times", out, "--quiet", "--hidden", os.path.join(tmp, "private", "hidden")]
+        # The grader refuses hidden tests its student user could read: a private copy. Without
+        # root it runs the reference (our own code) unsandboxed.
+        os.makedirs(os.path.join(tmp, "private"), mode=0o700)
+        shutil.copytree(os.path.join(root, "assignments", "hidden"), os.path.join(tmp, "private", "hidden"))
+        os.chmod(tmp, 0o755)
+        if os.geteuid() != 0:
+            cmd.append("--no-sandbox")
         subprocess.run(cmd, check=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -583,6 +739,12 @@ def main(argv):
           f"{'' if args.no_tar or args.solution else '; Gradescope: ' + kit.chapter + '-autograder.zip (total ' + format(cpu, 'g') + '), solutions manual: ' + kit.chapter + '-solutions.md'}")
     for path, r in kit.regions:
         print(f"  {path}:{r.student_line}: {r.hint()}")
+    forged, kept = kit.forgeable()
+    for name in sorted(getattr(kit, "weak_hidden", set())):
+        print(f"warning: hidden test {name}: the stubs print its golden too, a forced exit 0 passes it")
+    if forged:
+        print(f"note: {forged:g} of the {forged + kept:g} CPU points can be forged by a submission "
+              f"(its own exit status, self-checks or a public golden); hidden golden tests: {kept:g} points")
     return 0
 
 

@@ -19,6 +19,25 @@
 #   batch          a folder of submissions graded into one CSV
 #   classroom      GitHub Classroom's autograding.json runs the grader, one test at a time
 #   moved          a kit copied elsewhere builds, tests and grades itself
+# Hostile submissions against the grader itself (tools/assignment/tests/hostile/*.c, appended
+# to the submitted tree_sum.c):
+#   daemon         a process that leaves its test's session, sabotages the next submission of a
+#                  batch and rewrites results files: killed when its test ends, nothing changes
+#   linked_folder  a submitted folder that is a link to another student's: the stub is graded
+#   hidden_private hidden tests the student's user could read are refused; private ones stay
+#                  out of reach at run time (/proc, --hidden) and at build time (.incbin)
+#   hidden_last    no visible test runs beside or after a hidden one, so none shows its input;
+#                  a hidden test's result does not carry its exit status
+#   sealed         a test rewriting the build (a program, an object, a dependency file) changes
+#                  neither the later tests nor the next grading in the same work tree
+#   flood          60 MiB of output fails the test quickly, and the grader reads 8 MiB at most
+#   fork_bomb      processes that left their test's session are gone when it ends
+#   results_file   a link planted where results.json is written leads nowhere
+#   no_root        without root the grader refuses a submission (--no-sandbox to force it)
+#   forger         what no grader can stop: a forger scores exactly the points INSTRUCTOR.txt
+#                  says can be forged (the hidden variants of the public tests hold the rest),
+#                  and 0 on the hidden golden test
+#   weak_hidden    a hidden golden test that the stubs print too is named, and counted as forgeable
 # Runs with GRADE_GPU unset: on a GPU machine the fixture's gpu test runs too.
 set -u
 case=$1
@@ -26,6 +45,9 @@ repo=$(pwd)
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+# Without root there is no unprivileged user to run the submitted code as: the grader refuses
+# a submission unless told it is trusted (the no_root case checks the refusal).
+nosb=""; [ "$(id -u)" = 0 ] || nosb=--no-sandbox
 check() { python3 "$repo/tools/assignment/tests/check_results.py" "$@" || exit 1; }
 sh tools/assignment/tests/scratch_repo.sh "$tmp/repo" || fail "cannot make the scratch repository"
 make_kit() { python3 tools/assignment/make_kit.py --root "$tmp/repo" --out "$tmp/dist" --chapter asg_fixture "$@"; }
@@ -58,10 +80,26 @@ grade_with() {
     file=$1; shift
     mkdir -p "$tmp/sub" && cp "$file" "$tmp/sub/tree_sum.c"
     (cd "$kit" && python3 tools/assignment/grade.py --chapter asg_fixture --submission "$tmp/sub" \
-        --out "$tmp/results.json" "$@" > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "grade.py exited $?"; }
+        --out "$tmp/results.json" $nosb "$@" > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "grade.py exited $?"; }
 }
 stub_zero="sum_default=0 depth_1000=0 golden_trace=0"
 verdict="depth_1000 [tree depth equals]"
+# attack NAME OUT [BASE]: BASE (default: the student kit's stub tree_sum.c) with the hostile
+# snippet tools/assignment/tests/hostile/NAME.c appended, its @DROP@ (a folder every user may
+# write, for the attack's traces) and @HIDDEN@ (the private hidden tests) filled in.
+drop=$tmp/drop
+attack() {
+    { cat "${3:-$kit/asg_fixture/tree_sum.c}"
+      sed -e "s|@DROP@|$drop|g" -e "s|@HIDDEN@|$tmp/private/hidden|g" "$repo/tools/assignment/tests/hostile/$1.c"
+    } > "$2"
+}
+# open_up: the grader's unprivileged user must reach the kit and the traces folder; the hidden
+# tests stay in a private folder.
+open_up() {
+    chmod 755 "$tmp"; mkdir -p -m 1777 "$drop"; chmod 1777 "$drop"
+    mkdir -p -m 700 "$tmp/private"; cp -R "$tmp/repo/assignments/hidden" "$tmp/private/hidden"
+}
+alive() { [ -s "$1" ] && for p in $(cat "$1"); do kill -0 "$p" 2>/dev/null && return 0; done; return 1; }
 
 case $case in
 reference)
@@ -251,17 +289,17 @@ gradescope)
     chmod -R a-w "$ag/source"
     # The reference, in a folder of the student's own: full marks, the hidden test included.
     cp "$reference" "$ag/submission/nested/tree_sum.c"
-    AUTOGRADER_ROOT=$ag sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
+    AUTOGRADER_ROOT=$ag GRADE_ARGS=$nosb sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
     check "$ag/results/results.json" full build=ok finished sum_default=3 "hidden: hidden_trace_37=2" notrun=sum_large
     grep -q '"visibility": "after_published"' "$ag/results/results.json" || fail "the hidden test is visible at once"
     # A link in place of a file (to the hidden golden, say) is refused; the stub is graded.
     rm -rf "$ag/submission"/*
     ln -s "$ag/source/hidden/asg_fixture/trace_37.txt" "$ag/submission/tree_sum.c"
-    AUTOGRADER_ROOT=$ag sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
+    AUTOGRADER_ROOT=$ag GRADE_ARGS=$nosb sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
     check "$ag/results/results.json" build=ok $stub_zero "output~is not a regular file"
     # An empty submission grades the stubs and says so.
     rm -rf "$ag/submission"/*
-    AUTOGRADER_ROOT=$ag sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
+    AUTOGRADER_ROOT=$ag GRADE_ARGS=$nosb sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
     check "$ag/results/results.json" build=ok $stub_zero "output~asg_fixture/tree_sum.c was not submitted"
     [ -e "$ag/source/kit/build" ] && fail "the grader built inside the autograder's source"
     echo "ok: Gradescope layout graded from a read-only source" ;;
@@ -271,7 +309,7 @@ batch)
     cp "$reference" "$tmp/subs/alice/src/tree_sum.c"
     hostile "$tmp/subs/carol/tree_sum.c" 's += "int this_is_not_c = ;\n"'
     (cd "$kit" && python3 tools/assignment/grade.py --chapter asg_fixture --batch "$tmp/subs" --csv "$tmp/scores.csv" \
-        > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "batch grading"; }
+        $nosb > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "batch grading"; }
     python3 - "$tmp/scores.csv" <<'PY' || exit 1
 import csv, sys
 rows = {r["submission"]: r for r in csv.DictReader(open(sys.argv[1]))}
@@ -312,6 +350,145 @@ moved)
     (cd "$tmp/elsewhere" && make --no-print-directory grade > "$tmp/log" 2>&1) || fail "make grade in the moved kit"
     check "$tmp/elsewhere/results.json" full
     echo "ok: a moved kit tests and grades itself" ;;
+daemon)
+    make_kit --no-tar --no-book || fail "make_kit"
+    open_up
+    mkdir -p "$tmp/subs/a_mallory" "$tmp/subs/b_bob" "$tmp/out"
+    attack daemon "$tmp/subs/a_mallory/tree_sum.c"
+    cp "$reference" "$tmp/subs/b_bob/tree_sum.c"
+    (cd "$kit" && python3 tools/assignment/grade.py --chapter asg_fixture --batch "$tmp/subs" \
+        --csv "$tmp/out/scores.csv" $nosb > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "batch grading"; }
+    [ -s "$drop/daemon.pid" ] || fail "the daemon never started: $(cat "$tmp/log")"
+    alive "$drop/daemon.pid" && fail "the daemon outlived its test (pid $(cat "$drop/daemon.pid"))"
+    grep -q replaced "$drop/daemon.log" 2>/dev/null && fail "the daemon rewrote another work tree: $(cat "$drop/daemon.log")"
+    check "$tmp/out/scores-results/b_bob.json" full build=ok
+    check "$tmp/out/scores-results/a_mallory.json" $stub_zero
+    echo "ok: a process that leaves its test's session ends with the test; the next submission is untouched" ;;
+linked_folder)
+    make_kit --no-tar --no-book || fail "make_kit"
+    mkdir -p "$tmp/subs/a_eve" "$tmp/subs/b_bob/asg_fixture"
+    cp "$reference" "$tmp/subs/b_bob/asg_fixture/tree_sum.c"
+    ln -s ../b_bob/asg_fixture "$tmp/subs/a_eve/asg_fixture"
+    (cd "$kit" && python3 tools/assignment/grade.py --chapter asg_fixture --batch "$tmp/subs" --csv "$tmp/scores.csv" \
+        $nosb > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "batch grading"; }
+    check "$tmp/scores-results/b_bob.json" full
+    check "$tmp/scores-results/a_eve.json" $stub_zero "output~in a linked folder"
+    echo "ok: a folder linked to another submission is not read through" ;;
+hidden_private)
+    make_kit --no-tar --no-book || fail "make_kit"
+    open_up
+    cp -R "$tmp/repo/assignments/hidden" "$tmp/open_hidden" && chmod -R a+rX "$tmp/open_hidden"
+    attack read_hidden "$tmp/read.c"
+    if [ "$(id -u)" = 0 ]; then
+        # hidden tests the student's user could read: refused, whatever the submission
+        (cd "$kit" && python3 tools/assignment/grade.py --chapter asg_fixture --submission "$tmp/sub" \
+            --out "$tmp/results.json" --hidden "$tmp/open_hidden" > "$tmp/log" 2>&1) && fail "graded with readable hidden tests"
+        grep -q 'hidden tests can be read by the user' "$tmp/log" || fail "no reason given: $(cat "$tmp/log")"
+    fi
+    # private: the submission finds --hidden DIR in /proc, but cannot read it ...
+    grade_with "$tmp/read.c" --hidden "$tmp/private/hidden"
+    if [ "$(id -u)" = 0 ]; then check "$tmp/results.json" build=ok "hidden: hidden_trace_37=0"; fi
+    # ... nor can its build (.incbin of the golden): the program does not build
+    attack incbin_hidden "$tmp/incbin.c"
+    grade_with "$tmp/incbin.c" --hidden "$tmp/private/hidden"
+    if [ "$(id -u)" = 0 ]; then check "$tmp/results.json" build=failed "hidden: hidden_trace_37=0"; fi
+    echo "ok: hidden tests are refused unless private, and out of the submission's reach" ;;
+hidden_last)
+    make_kit --no-tar --no-book || fail "make_kit"
+    open_up
+    attack exfil "$tmp/exfil.c"
+    grade_with "$tmp/exfil.c" --hidden "$tmp/private/hidden" --jobs 2
+    grep -q -e '--seed 5' "$drop/notes.txt" || fail "the attack never saw the hidden test (it should: it runs beside it)"
+    grep -q -e '--seed 5' "$tmp/results.json" && fail "a visible result shows the hidden test's input"
+    grep -q 'hidden_trace_37.*exit status is wrong' "$tmp/results.json" || grep -q 'exit status is wrong' "$tmp/results.json" \
+        || fail "the hidden test's failure is not named: $(grep hidden_trace "$tmp/results.json")"
+    grep '"output": "failed' "$tmp/results.json" | grep -q 42 && fail "the hidden test's result shows its exit status"
+    check "$tmp/results.json" "hidden: hidden_trace_37=0"
+    echo "ok: hidden tests run last and alone; their results carry no exit status" ;;
+sealed)
+    [ "$(id -u)" = 0 ] || { echo "skipped: needs root (the build is sealed from the student's user)"; exit 77; }
+    make_kit --no-tar --no-book || fail "make_kit"
+    open_up
+    attack seal "$tmp/seal.c"
+    mkdir -p "$tmp/work"
+    grade_with "$tmp/seal.c" --work "$tmp/work" --jobs 1
+    check "$tmp/results.json" build=ok other_ok=1 $stub_zero
+    # the same work tree, the reference now: nothing the attack planted survives
+    grade_with "$reference" --work "$tmp/work" --jobs 1
+    check "$tmp/results.json" full build=ok other_ok=1
+    echo "ok: the tests cannot rewrite the build they run" ;;
+flood)
+    make_kit --no-tar --no-book || fail "make_kit"
+    attack flood "$tmp/flood.c" "$reference"
+    start=$(date +%s)
+    grade_with "$tmp/flood.c" --jobs 2
+    took=$(( $(date +%s) - start ))
+    check "$tmp/results.json" golden_trace=0 "status~golden_trace=output larger than 8 MiB"
+    [ $took -lt 60 ] || fail "60 MiB of output took $took s to grade"
+    echo "ok: a flood of output fails its tests in $took s" ;;
+fork_bomb)
+    make_kit --no-tar --no-book || fail "make_kit"
+    open_up
+    attack fork_bomb "$tmp/bomb.c"
+    grade_with "$tmp/bomb.c"
+    [ -s "$drop/bomb.pids" ] || fail "the attack started nothing"
+    alive "$drop/bomb.pids" && fail "processes of the submission outlived the grading"
+    check "$tmp/results.json" finished $stub_zero
+    echo "ok: $(wc -l < "$drop/bomb.pids") processes in sessions of their own are gone when their test ends" ;;
+results_file)
+    make_kit --no-tar --no-book || fail "make_kit"
+    echo "precious" > "$tmp/victim"
+    ln -s "$tmp/victim" "$tmp/results.json.tmp"
+    grade_with "$reference"
+    [ "$(cat "$tmp/victim")" = precious ] || fail "results were written through a planted link"
+    check "$tmp/results.json" full
+    if [ "$(id -u)" = 0 ]; then
+        mkdir -m 1777 "$tmp/open_out" && chmod 755 "$tmp"
+        (cd "$kit" && python3 tools/assignment/grade.py --chapter asg_fixture --submission "$tmp/sub" \
+            --out "$tmp/open_out/results.json" > "$tmp/log" 2>&1) && fail "wrote results where the student may write"
+        grep -q 'results folder .* can be written' "$tmp/log" || fail "no reason given: $(cat "$tmp/log")"
+    fi
+    echo "ok: results.json is written under a fresh name, in a folder the student cannot write" ;;
+no_root)
+    make_kit --no-tar --no-book || fail "make_kit"
+    mkdir -p "$tmp/sub" && cp "$reference" "$tmp/sub/tree_sum.c"
+    chmod -R a+rX "$tmp"
+    as_user() { if [ "$(id -u)" = 0 ]; then su -s /bin/sh nobody -c "$1"; else sh -c "$1"; fi; }
+    cmd="cd '$kit' && python3 tools/assignment/grade.py --chapter asg_fixture --submission '$tmp/sub' --out /dev/null --quiet"
+    as_user "$cmd" > "$tmp/log" 2>&1 && fail "graded a submission without root and without a sandbox"
+    grep -q 'needs root' "$tmp/log" || fail "no reason given: $(cat "$tmp/log")"
+    echo "ok: without root a submission is refused (--no-sandbox forces it)" ;;
+forger)
+    make_kit --no-book || fail "make_kit"
+    ag=$tmp/autograder
+    mkdir -p "$ag/source" "$ag/submission"
+    unpack "$tmp/dist/asg_fixture-autograder.zip" "$ag/source" || fail "cannot unpack the autograder zip"
+    forged=$(sed -n 's/^Of these [0-9.]* points, \([0-9.]*\) can be earned without a solution.*/\1/p' "$ag/source/INSTRUCTOR.txt")
+    [ -n "$forged" ] || fail "INSTRUCTOR.txt does not say how many points can be forged: $(cat "$ag/source/INSTRUCTOR.txt")"
+    attack forger "$ag/submission/tree_sum.c"
+    chmod -R a-w "$ag/source"
+    AUTOGRADER_ROOT=$ag GRADE_ARGS=$nosb sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
+    check "$ag/results/results.json" "hidden: hidden_trace_37=0"
+    python3 - "$ag/results/results.json" "$forged" <<'PY' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+if abs(d["score"] - float(sys.argv[2])) > 1e-9:
+    sys.exit(f"FAIL: the forger scored {d['score']}, INSTRUCTOR.txt says {sys.argv[2]} points can be forged")
+print(f"ok: the forger scores {d['score']:g}, as INSTRUCTOR.txt warns; the hidden golden test 0")
+PY
+    ;;
+weak_hidden)
+    # a hidden golden test of the program without a region: the stubs print its golden too
+    echo 'hidden_other  cpu  1  tools/expect_output.sh asg_fixture/other.txt -- build/asg_fixture/other' \
+        >> "$tmp/repo/assignments/hidden/asg_fixture.hidden"
+    echo 'self-check: the other program runs: confirmed' > "$tmp/repo/assignments/hidden/asg_fixture/other.txt"
+    make_kit --no-book > "$tmp/out" 2>&1 || { cat "$tmp/out"; fail "make_kit"; }
+    grep -q 'warning: hidden test hidden_other: the stubs print its golden too' "$tmp/out" || fail "no warning: $(cat "$tmp/out")"
+    python3 -c "import zipfile, sys; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read('INSTRUCTOR.txt').decode())" \
+        "$tmp/dist/asg_fixture-autograder.zip" > "$tmp/instructor.txt"
+    grep -q 'The hidden test hidden_other: the stubs print its golden too' "$tmp/instructor.txt" || fail "INSTRUCTOR.txt: $(cat "$tmp/instructor.txt")"
+    grep -q 'Of these 12 points, 4 can be earned without a solution' "$tmp/instructor.txt" || fail "INSTRUCTOR.txt: $(cat "$tmp/instructor.txt")"
+    echo "ok: a hidden test the stubs pass but for their exit status is named and counted as forgeable" ;;
 *)
     echo "error: unknown case '$case'"; exit 2 ;;
 esac
