@@ -31,6 +31,23 @@ __device__ __forceinline__ double2 load_once(const double2 *p)
 #endif
 }
 
+/* A fast kernel's partial value, read once by the next pass.
+ * REDUCE_KEEP_PARTIALS = 1 writes it with an L2 evict-last policy (sm_80+
+ * PTX: createpolicy, st.global.L2::cache_hint), so the input stream of the
+ * same pass cannot push it out to DRAM; the default is a plain store. */
+__device__ __forceinline__ void store_partial(double *p, double v)
+{
+#if REDUCE_KEEP_PARTIALS
+    asm volatile("{\n\t.reg .b64 keep;\n\t"
+                 "createpolicy.fractional.L2::evict_last.b64 keep, 1.0;\n\t"
+                 "st.global.L2::cache_hint.f64 [%0], %1, keep;\n\t}" ::"l"(p),
+                 "d"(v)
+                 : "memory");
+#else
+    *p = v;
+#endif
+}
+
 // [listing reduce-by-warps]
 /* L = 1, 2, 4, ..., 64. A batch is 16 consecutive chunks of 64 elements (a
  * chunk is 64 / L whole rows), one 16-byte load per thread per chunk, so a
@@ -128,7 +145,8 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
 #pragma unroll
         for (int k = 0; k < REDUCE_WARPS; k++)
             w[k] = warp_root[k * L + threadIdx.x];
-        out[(uint64_t)blockIdx.x * L + threadIdx.x] = register_tree<REDUCE_WARPS>(w);
+        const double root = register_tree<REDUCE_WARPS>(w);
+        store_partial(&out[(uint64_t)blockIdx.x * L + threadIdx.x], root);
     }
     if constexpr (TAIL) /* a separate instantiation: the big first passes keep their registers */
         finish_if_last_block(tail, out);
@@ -187,7 +205,8 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
 #pragma unroll
         for (int k = 0; k < GROUPS; k++)
             w[k] = group_root[k * L + i];
-        out[(uint64_t)blockIdx.x * L + i] = register_tree<GROUPS>(w);
+        const double root = register_tree<GROUPS>(w);
+        store_partial(&out[(uint64_t)blockIdx.x * L + i], root);
     }
     if constexpr (TAIL) /* a separate instantiation: the big first passes keep their registers */
         finish_if_last_block(tail, out);

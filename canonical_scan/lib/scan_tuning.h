@@ -46,6 +46,17 @@
 #ifndef LOOKBACK_POLL_NS
 #define LOOKBACK_POLL_NS 32
 #endif
+/* 1: a tile is numbered by its blockIdx.x, as CUB's look-back scans do,
+ * instead of by a ticket drawn when the block starts (gpu_scan.cu,
+ * tile_in_launch_order). It saves the ticket's round trip to L2 and a
+ * barrier before the first load -- on the H200 about 4 % of the scan at
+ * 2^28 (1.41 -> 1.35 ms) -- and trusts the hardware to start blocks in
+ * index order: if it ever did not, a look-back would wait for a tile that
+ * cannot start, reach LOOKBACK_SPIN_LIMIT and report an error. The default
+ * keeps the guarantee. */
+#ifndef DYADIC_TILES_BY_BLOCK_INDEX
+#define DYADIC_TILES_BY_BLOCK_INDEX 0
+#endif
 
 /* ---- the canonical reduce's passes (gpu_reduce.cu, reduce_plan.h) ------ */
 /* Elements per CUDA block of the fast kernels: threads x 16-byte loads x 2. */
@@ -78,9 +89,18 @@
  * at 2^28 that brings L = 16 level with L = 1 (1.00-1.01x of CUB instead of
  * 0.98x) when the kernel before it only read -- but right after a scan that
  * left L2 full of written lines the reduce was 2-4 % slower than with the
- * default (determinism_levels), so 0 it stays. */
+ * default (determinism_levels, when its order was fixed; with the order
+ * reversed every other round, within 0.5 % of the default), so 0 it stays. */
 #ifndef REDUCE_EVICT_FIRST
 #define REDUCE_EVICT_FIRST 0
+#endif
+/* 1: the fast kernels write their partial values with an L2 "evict last"
+ * policy (gpu_reduce.cu, store_partial): the other way to keep them in L2,
+ * marking what must stay instead of what may go. On the H200 it measured
+ * as REDUCE_EVICT_FIRST: 1-2 % at 2^28 in canonical_bench, nothing beyond
+ * the spread in determinism_levels; off. */
+#ifndef REDUCE_KEEP_PARTIALS
+#define REDUCE_KEEP_PARTIALS 0
 #endif
 /* __launch_bounds__ minimum of resident blocks per SM of the fast kernels:
  * caps the registers a thread may use (the loads in flight and the pending
