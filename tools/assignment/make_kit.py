@@ -499,13 +499,20 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
         weak = "".join(f"The hidden test {n}: the stubs print its golden too; only their exit status fails it, and\n"
                        "a submission that forces exit 0 passes it. Make it a test whose output the stubs get wrong.\n"
                        for n in sorted(getattr(self, "weak_hidden", set())))
-        return weak + (f"Of these {forged + kept:g} points, {forged:g} can be earned without a solution: a submission "
+        head = (f"Of these {forged + kept:g} points, {forged:g} can be earned without a solution: a submission "
                 "can forge\nthe exit status and the self-check lines of the program it is linked into, or "
-                "print a\npublic golden file back. The hidden golden tests and the public tests with a hidden\n"
-                f"variant ({kept:g} points) resist that. The rest are verdict items (partial credit read\n"
-                "from self-check lines), exit-status tests whose output says nothing the stubs do not,\n"
-                "or tests without a seed to vary: add hidden tests (assignments/hidden/,\n"
-                "make assignment-hidden) for every part that matters.\n")
+                "print a\npublic golden file back. ")
+        if not forged:
+            return weak + head + (f"Every point ({kept:g}) also needs values the submitted code computed on an\n"
+                                  "input it cannot know: a hidden golden test, a hidden variant of the public test\n"
+                                  "(its own secret seed), or a gate (assignments/hidden/CH.gates: a run that prints\n"
+                                  "the computed values, on a size and seed drawn when this zip was made), compared\n"
+                                  "with the reference's output recorded then.\n")
+        return weak + head + ("The hidden golden tests, the hidden variants and the gates\n"
+                f"({kept:g} points) resist that. The rest are verdict items without a gate (partial credit\n"
+                "read from self-check lines), exit-status tests whose output says nothing the stubs do\n"
+                "not, or tests without a seed to vary: give them a gate (assignments/hidden/CH.gates)\n"
+                "or add hidden tests (make assignment-hidden) for every part that matters.\n")
 
     def kind_of(self, item):
         return next((t["kind"] for t in self.tests + self.hidden[0] if t["name"] == item.test), "cpu")
@@ -807,9 +814,10 @@ def main(argv):
     forged, kept = kit.forgeable()
     for name in sorted(getattr(kit, "weak_hidden", set())):
         print(f"warning: hidden test {name}: the stubs print its golden too, a forced exit 0 passes it")
-    if forged:
-        print(f"note: {forged:g} of the {forged + kept:g} CPU points can be forged by a submission "
-              f"(its own exit status, self-checks or a public golden); hidden golden tests: {kept:g} points")
+    if not args.no_tar and not args.solution:
+        print(f"forger: {forged:g} of the {forged + kept:g} CPU points can be earned without a solution "
+              f"(its own exit status, self-checks or a public golden); {kept:g} need values the code "
+              "computed on hidden inputs (hidden tests, variants, gates)")
     return 0
 
 
