@@ -10,7 +10,10 @@
  *
  * With --print, stdout holds exactly N lines `index distance` and nothing
  * else; the trace and the verdicts go to stderr. With --svg, stdout holds
- * a figure drawn from the CPU emulation's own steps. */
+ * a figure drawn from the CPU emulation's own steps. With --print-cpu ranks,
+ * stdout holds what the CPU's pointer jumping and ruling set computed (a
+ * header line each, then N lines `index distance`); with --print-cpu rounds,
+ * the number of rounds pointer jumping took. */
 #include "common.h"
 #include "list_figures.h"
 #include "list_gpu.h"
@@ -95,7 +98,7 @@ static int matches_walk(FILE *out, const char *what, const int32_t *got, const i
 }
 
 typedef struct {
-    const char *input, *on, *algo;
+    const char *input, *on, *algo, *print_cpu;
     uint64_t random_n, seed, sublist, trials, threads;
     int print, in_place, quiet, svg, progress;
 } rank_options;
@@ -119,6 +122,10 @@ static void parse_options(int argc, char **argv, rank_options *o)
         { "--in-place", CLI_FLAG, &o->in_place, "pointer jumping with ONE buffer (the trap)", 0, 0, NULL },
         { "--trials", CLI_U64, &o->trials, "how often the GPU repeats pointer jumping (default 1)", 1, 100, NULL },
         { "--print", CLI_FLAG, &o->print, "stdout: N lines `index distance`; trace to stderr", 0, 0, NULL },
+        { "--print-cpu", CLI_CHOICE, &o->print_cpu,
+          "stdout: what the CPU computed (ranks: pointer jumping's and the ruling set's distances; rounds: "
+          "pointer jumping's round count); trace to stderr",
+          0, 0, "ranks|rounds" },
         { "--svg", CLI_FLAG, &o->svg,
           "stdout: as SVG, the CPU's rounds (wyllie), rulers (ruling), hops (sublists) or pair layout (wyllie-packed)",
           0, 0, NULL },
@@ -164,8 +171,17 @@ typedef struct {
     const int32_t *walk;
     int32_t *got, *shown;
     const char *jump_name;
+    const char *print_cpu; /* --print-cpu: ranks|rounds, or NULL */
     round_log cpu_log, gpu_log;
 } rank_run;
+
+/* --print-cpu ranks: one algorithm's distances, as it computed them. */
+static void print_ranks(const char *what, const int32_t *dist, int32_t n)
+{
+    printf("%s\n", what);
+    for (int32_t i = 0; i < n; i++)
+        printf("%d %d\n", (int)i, (int)dist[i]);
+}
 
 static void print_list(FILE *out, const list *l)
 {
@@ -205,6 +221,10 @@ static int wyllie_on_cpu(rank_run *r, int record)
     }
     if (!(r->where & RUN_CPU))
         return 1;
+    if (r->print_cpu && strcmp(r->print_cpu, "ranks") == 0)
+        print_ranks(r->jump_name, r->got, n);
+    else if (r->print_cpu)
+        printf("%s: %d rounds\n", r->jump_name, rounds);
     if (!r->quiet)
         fprintf(r->out, "\n%s, on the CPU: %d rounds; ceil(log2(%d)) = %d\n", r->jump_name, rounds, (int)n,
                 ceil_log2(n));
@@ -234,6 +254,8 @@ static int ruling_on_cpu(rank_run *r, int32_t sublist, uint32_t seed, ruling_set
         fprintf(r->out, "%d rulers; longest sublist %d nodes (one thread walks it, load after load); "
                         "%d rounds over the rulers\n",
                 (int)run.rulers, (int)run.longest, run.rounds);
+    if (r->print_cpu && strcmp(r->print_cpu, "ranks") == 0)
+        print_ranks("ruling set", r->got, r->l->n);
     const int ok = matches_walk(r->out, "CPU ruling set", r->got, r->walk, r->l->n);
     if (keep)
         *keep = run;
@@ -467,10 +489,21 @@ int main(int argc, char **argv)
         check_size(l.n, cpu_path ? RUN_CPU : RUN_GPU, o.quiet);
     if (o.svg)
         check_svg_request(&o, l.n);
+    if (o.print_cpu) {
+        const char *problem = o.print || o.svg ? "--print-cpu writes stdout: leave out --print and --svg"
+                              : !cpu_path || (on != NULL && strcmp(on, "both") == 0) ? "--print-cpu prints the CPU's results: use --on cpu"
+                              : strcmp(o.algo, "all") != 0 && strcmp(o.algo, "wyllie") != 0 && strcmp(o.algo, "ruling") != 0
+                                  ? "--print-cpu prints pointer jumping and the ruling set: --algo wyllie, ruling or all"
+                              : o.in_place ? "--print-cpu prints the double-buffered pointer jumping: leave out --in-place" : NULL;
+        if (problem) {
+            fprintf(stderr, "error: %s\n", problem);
+            exit(EXIT_BAD_INPUT);
+        }
+    }
     const int32_t n = l.n, sublist = sublist_for(o.sublist, n);
     static rank_run r; /* two round logs: kept off the stack */
     r = (rank_run){ .l = &l, .where = o.svg ? RUN_CPU : cli_resolve_on(on),
-                    .out = (o.print || o.svg) ? stderr : stdout, .quiet = o.quiet || o.svg,
+                    .out = (o.print || o.svg || o.print_cpu) ? stderr : stdout, .print_cpu = o.print_cpu, .quiet = o.quiet || o.svg,
                     .in_place = o.in_place,
                     .jump_name = o.in_place ? "pointer jumping in place (one buffer)" : "pointer jumping, double-buffered" };
     r.trace = !r.quiet && n <= TRACE_MAX_NODES;

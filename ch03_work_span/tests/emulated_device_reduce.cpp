@@ -10,7 +10,10 @@
  * plain sum exactly, so a value lost or added twice shows whatever the
  * order. "bits": on random inputs the result must be the bits of the
  * chapter's CPU replay (lib/device_reduce_emulate.c): the GPU's order of
- * additions. A bits check counts only where the exact one holds. */
+ * additions. A bits check counts only where the exact one holds.
+ * --print WHAT prints only what the kernels computed, one value per line in
+ * C's %a notation (every bit shown): warp-integers, warp-random (each warp's
+ * sum), device-integers, device-random (each case's result). */
 #include "cuda_shim.h"
 #include "emu_launch.h"
 
@@ -25,6 +28,18 @@
 #include <string.h>
 
 static const int WARP_LANES = 32;
+
+/* --print: which of the four parts prints its computed values (NULL: none). */
+static const char *print_what = NULL;
+
+static bool printing(bool warp, bool integers)
+{
+    if (print_what == NULL)
+        return false;
+    char want[32];
+    snprintf(want, sizeof want, "%s-%s", warp ? "warp" : "device", integers ? "integers" : "random");
+    return strcmp(print_what, want) == 0;
+}
 
 /* Every warp sums its lanes' values; lane 0 stores the warp's sum. */
 template <typename T> __global__ void warp_sum_each_warp(const T *x, T *sums)
@@ -59,6 +74,9 @@ template <typename T> static bool warp_case(elem_type type, bool integers, uint6
         const double want = integers ? exact : device_reduce_emulate_warp(&in, lane);
         ok &= (double)sums[w] == want; /* a float converts to double exactly */
     }
+    if (printing(true, integers))
+        for (int w = 0; w < THREADS / 32; w++)
+            printf("%s warp %d: %a\n", type == ELEM_FLOAT ? "float" : "double", w, (double)sums[w]);
     return ok;
 }
 
@@ -89,7 +107,10 @@ static bool device_case(elem_type type, size_t n, size_t offset, bool integers, 
     const reduce_input in = { type, (const float *)x, (const double *)x, n };
     const double want = integers ? exact : device_reduce_emulate(&in, &geo);
     const bool ok = status == 0 && (double)out == want;
-    if (!quiet || !ok)
+    if (printing(false, integers))
+        printf("%s n = %zu, offset %zu: %a%s\n", type == ELEM_FLOAT ? "float" : "double", n, offset, (double)out,
+               status != 0 ? " (the launch failed)" : "");
+    else if (!quiet || !ok)
         printf("%-6s n = %6zu, offset %zu, %d blocks, %-8s %.17g  (%s %.17g)%s\n",
                type == ELEM_FLOAT ? "float" : "double", n, offset, geo.blocks,
                integers ? "integers" : "random", (double)out, integers ? "sum" : "replay", want,
@@ -104,8 +125,8 @@ template <typename T> static bool device_cases(elem_type type, bool integers, ui
     const size_t sizes[] = { 1, 2, 5, 31, 32, 33, 1000, 4099, 8192, 20011 };
     bool ok = true;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
-        for (size_t offset = 0; offset < 4 && ok; offset += 1 + (offset == 1)) /* up to the first failure */
-            ok = device_case<T>(type, sizes[s], offset, integers, seed, quiet);
+        for (size_t offset = 0; offset < 4 && (ok || print_what); offset += 1 + (offset == 1)) /* up to the first failure */
+            ok &= device_case<T>(type, sizes[s], offset, integers, seed, quiet || print_what != NULL);
     return ok;
 }
 
@@ -116,9 +137,24 @@ int main(int argc, char **argv)
     const cli_option options[] = {
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
+        { "--print", CLI_CHOICE, &print_what, "print only the kernels' results, in %a (no verdicts)", 0, 0,
+          "warp-integers|warp-random|device-integers|device-random" },
     };
     cli_parse(argc, argv, "Runs warp_sum and the device reduction's kernels on the CPU emulator.", options,
               sizeof options / sizeof options[0]);
+    if (print_what) { /* only the values the kernels computed; the status still says whether they hold */
+        quiet = 1;
+        const bool warp = strncmp(print_what, "warp", 4) == 0, integers = strstr(print_what, "integers") != NULL;
+        bool ok;
+        if (warp) {
+            ok = warp_case<float>(ELEM_FLOAT, integers, seed);
+            ok &= warp_case<double>(ELEM_DOUBLE, integers, seed);
+        } else {
+            ok = device_cases<float>(ELEM_FLOAT, integers, seed, true);
+            ok &= device_cases<double>(ELEM_DOUBLE, integers, seed, true);
+        }
+        return exit_status(ok);
+    }
     if (!quiet)
         printf("gpu/device_reduce_kernels.cuh on the CPU emulator (offsets 0, 1, 3; a 2-SM grid):\n");
     const bool warp_exact = warp_case<float>(ELEM_FLOAT, true, seed) && warp_case<double>(ELEM_DOUBLE, true, seed);

@@ -10,7 +10,12 @@
  * "exact": integer operands, so every order of additions gives the double
  * reference exactly; a lane's partial or a tree level lost shows whatever
  * the order. "bits": random operands, the images must be the bits of the
- * chapter's C emulation (lib/emulate.c), the GPU's order. */
+ * chapter's C emulation (lib/emulate.c), the GPU's order.
+ * --print PART prints, instead of the verdicts, what the kernels computed:
+ * one line per op, shape, type and configuration of that part, with a 64-bit
+ * FNV-1a hash of the bits of its results (serial, warps, tiles, in-thread,
+ * symmetric: the integer operands' results; bits: the random operands' whole
+ * images, on the first shape only). */
 #include "cuda_shim.h"
 #include "emu_launch.h"
 
@@ -25,6 +30,7 @@ extern "C" {
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Shared memory of one block: enough for the shapes below (checked). */
 #define EMU_SHARED_ELEMENTS 16384
@@ -111,8 +117,18 @@ template <typename T> static int run(const op_plan *plan, config c, double alpha
                       (T)alpha, (T)beta, images, count);
 }
 
+/* FNV-1a over the bytes of n elements: --print shows what a configuration computed. */
+template <typename T> static uint64_t hash_of(uint64_t h, const T *x, size_t n)
+{
+    const unsigned char *b = (const unsigned char *)x;
+    for (size_t i = 0; i < n * sizeof(T); i++)
+        h = (h ^ b[i]) * 0x100000001b3ULL;
+    return h;
+}
+static const uint64_t HASH_START = 0xcbf29ce484222325ULL;
+
 /* Integer operands in [-3, 3]: the kernel's results equal the reference. */
-template <typename T> static bool exact_case(const op_plan *plan, config c, int count, uint64_t seed)
+template <typename T> static bool exact_case(const op_plan *plan, config c, int count, uint64_t seed, uint64_t *hash)
 {
     const size_t len = (size_t)count * (size_t)plan->image_len;
     T *images = (T *)alloc_or_exit(len, sizeof(T), "images");
@@ -132,6 +148,9 @@ template <typename T> static bool exact_case(const op_plan *plan, config c, int 
         for (int o = 0; o < op_outputs(plan); o++)
             ok &= (double)images[(size_t)p * plan->image_len + plan->result.begin + o] == result[o];
     }
+    *hash = HASH_START;
+    for (int p = 0; p < count; p++)
+        *hash = hash_of(*hash, images + (size_t)p * plan->image_len + plan->result.begin, (size_t)op_outputs(plan));
     free(images);
     free(image);
     free(result);
@@ -140,7 +159,7 @@ template <typename T> static bool exact_case(const op_plan *plan, config c, int 
 }
 
 /* Random operands: the images equal lib/emulate.c's bit for bit. */
-template <typename T> static bool bits_case(const check_problem *cp, config c)
+template <typename T> static bool bits_case(const check_problem *cp, config c, uint64_t *hash)
 {
     T *images = (T *)check_problem_input_copy(cp);
     if (!images) {
@@ -149,6 +168,7 @@ template <typename T> static bool bits_case(const check_problem *cp, config c)
     }
     const bool ok = run<T>(&cp->plan, c, cp->alpha, cp->beta, images, cp->count) == 0 &&
                     check_bits(cp, c.mapping, images) < 0;
+    *hash = hash_of(HASH_START, images, cp->len);
     free(images);
     return ok;
 }
@@ -188,6 +208,10 @@ static int make_configs(config *c, bool symmetric_too)
 /* Configurations run per part: a part that never ran has checked nothing. */
 static int part_runs[PART_COUNT];
 
+/* --print: the part whose results are printed (PART_COUNT: bits), or -1. */
+static int print_part = -1;
+static const char *const print_words = "serial|warps|tiles|in-thread|symmetric|bits";
+
 /* One op, shape and type through every configuration. */
 static void check_row(op_kind op, op_shape shape, op_dtype dt, uint64_t seed, bool quiet, bool exact[PART_COUNT],
                       bool bits[PART_COUNT])
@@ -201,13 +225,32 @@ static void check_row(op_kind op, op_shape shape, op_dtype dt, uint64_t seed, bo
     config configs[40];
     const int n = make_configs(configs, has_symmetric_stage(&cp.plan));
     int passed = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && print_part >= 0; i++) {
+        const config c = configs[i];
+        if (print_part != PART_COUNT && part_of(c) != print_part)
+            continue;
+        uint64_t h = 0;
+        const bool ok = print_part == PART_COUNT ? (dt == DTYPE_FLOAT ? bits_case<float>(&cp, c, &h)
+                                                                      : bits_case<double>(&cp, c, &h))
+                                                 : (dt == DTYPE_FLOAT ? exact_case<float>(&cp.plan, c, 3, seed, &h)
+                                                                      : exact_case<double>(&cp.plan, c, 3, seed, &h));
+        exact[0] &= ok;
+        char text[64];
+        op_shape_text(op, shape, text, sizeof text);
+        printf("%s %s %s, %s scope, %s%s, %d threads: %016llx\n", op_name(op), text,
+               dt == DTYPE_FLOAT ? "float" : "double",
+               c.scope == SCOPE_BLOCK ? "block" : c.scope == SCOPE_WARP ? "warp" : "tile",
+               c.mapping == MAP_SERIAL ? "serial" : "warp per output", c.symmetric ? " (symmetric)" : "", c.threads,
+               (unsigned long long)h);
+    }
+    for (int i = 0; i < n && print_part < 0; i++) {
         const config c = configs[i];
         if (!exact[part_of(c)] || !bits[part_of(c)])
             continue; /* this part failed already: its first failure is enough to read */
-        const bool e = dt == DTYPE_FLOAT ? exact_case<float>(&cp.plan, c, 3, seed)
-                                         : exact_case<double>(&cp.plan, c, 3, seed);
-        const bool b = dt == DTYPE_FLOAT ? bits_case<float>(&cp, c) : bits_case<double>(&cp, c);
+        uint64_t h;
+        const bool e = dt == DTYPE_FLOAT ? exact_case<float>(&cp.plan, c, 3, seed, &h)
+                                         : exact_case<double>(&cp.plan, c, 3, seed, &h);
+        const bool b = dt == DTYPE_FLOAT ? bits_case<float>(&cp, c, &h) : bits_case<double>(&cp, c, &h);
         part_runs[part_of(c)]++;
         exact[part_of(c)] &= e;
         bits[part_of(c)] &= b;
@@ -220,7 +263,7 @@ static void check_row(op_kind op, op_shape shape, op_dtype dt, uint64_t seed, bo
                    c.threads,
                    !e ? "not the exact result on integer operands" : "not the bits of lib/emulate.c");
     }
-    if (!quiet) {
+    if (!quiet && print_part < 0) {
         char text[64];
         op_shape_text(op, shape, text, sizeof text);
         printf("%-20s %-20s %-7s %d of %d configurations\n", op_name(op), text, dt == DTYPE_FLOAT ? "float" : "double",
@@ -233,16 +276,32 @@ int main(int argc, char **argv)
 {
     uint64_t seed = 1;
     int quiet = 0;
+    const char *print = NULL;
     const cli_option options[] = {
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
+        { "--print", CLI_CHOICE, &print, "print only what one part's configurations computed (a hash of the bits)", 0,
+          0, print_words },
     };
     cli_parse(argc, argv, "Runs the contraction kernels' device code on the CPU emulator, every op and mapping.",
               options, sizeof options / sizeof options[0]);
+    if (print) {
+        static const char *const words[PART_COUNT + 1] = { "serial", "warps", "tiles", "in-thread", "symmetric", "bits" };
+        for (int p = 0; p <= PART_COUNT; p++)
+            if (strcmp(print, words[p]) == 0)
+                print_part = p;
+    }
     static const op_shape shapes[] = { { 7, 5, 45, 3 }, { 2, 3, 64, 33 }, { 1, 1, 1, 1 } };
     bool exact[PART_COUNT], bits[PART_COUNT];
     for (int p = 0; p < PART_COUNT; p++)
         exact[p] = bits[p] = true;
+    if (print_part >= 0) { /* the values only; the status says whether they hold */
+        for (int op = 0; op < OP_COUNT; op++)
+            for (int s = 0; s < (print_part == PART_COUNT ? 1 : 3); s++)
+                for (int dt = DTYPE_FLOAT; dt <= DTYPE_DOUBLE; dt++)
+                    check_row((op_kind)op, shapes[s], (op_dtype)dt, seed, true, exact, bits);
+        return exit_status(exact[0]);
+    }
     if (!quiet)
         printf("%-20s %-20s %-7s on the CPU emulator, exact and bit for bit\n", "op", "shape", "type");
     for (int op = 0; op < OP_COUNT; op++)

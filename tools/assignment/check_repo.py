@@ -4,7 +4,8 @@
   - every C/CUDA source of every chapter (a folder with a module.mk) parses:
     its solution markers, if any, follow the rules of markers.py;
   - every assignments/<chapter>.points names a chapter folder, only tests of
-    that chapter's tests.list, and the chapter has solution regions.
+    that chapter's tests.list, and the chapter has solution regions;
+  - every assignments/hidden/<chapter>.gates names CPU items of that points file.
 Prints one line per problem (FILE:LINE: ...) and exits 1 if there is any.
 """
 import os
@@ -14,7 +15,8 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import grade    # noqa: E402
 import markers  # noqa: E402
-from make_kit import walk_files  # noqa: E402
+import random  # noqa: E402
+from make_kit import KitError, read_gates, walk_files  # noqa: E402
 
 
 def main(argv):
@@ -38,8 +40,10 @@ def main(argv):
             problems.append(f"{path}: no chapter folder '{ch}' with a module.mk")
             continue
         try:
-            grade.read_points(os.path.join(root, path), grade.read_tests(root, ch))
-        except grade.ListError as e:
+            tests = grade.read_tests(root, ch)
+            items = grade.read_points(os.path.join(root, path), tests)
+            read_gates(os.path.join(folder, "hidden", f"{ch}.gates"), items, tests, random.Random(0))
+        except (grade.ListError, KitError) as e:
             problems.append(str(e).replace(root + os.sep, ""))
         if regions[ch] == 0:
             problems.append(f"{path}: {ch}/ has no solution regions yet")

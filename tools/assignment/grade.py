@@ -64,6 +64,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 
 OUTPUT_LIMIT = 6000          # characters of a test's output kept in results.json
 BUILD_LOG_LIMIT = 6000       # characters of a failed build's messages kept, per program
@@ -151,16 +152,21 @@ def read_variants(path, tests):
     variants = {}
     for number, text in list_lines(path):
         fields = text.split(None, 4)
-        if len(fields) < 5 or fields[0] not in by_name or not fields[1].isdigit():
+        # TEST: a public test, or one of its verdict items ('TEST [TEXT]', spaces as %20);
+        # STATUS: the reference's, or 'any' (a gate: only the output counts, not the verdict)
+        name = urllib.parse.unquote(fields[0]) if fields else ""
+        if (len(fields) < 5 or name.split(" [", 1)[0] not in by_name
+                or not (fields[1].isdigit() or fields[1] == "any")):
             raise ListError(f"{path}:{number}: expected TEST STATUS SECONDS OUTPUT COMMAND of a public test")
-        name, status, seconds, output, command = fields
-        t = by_name[name]
+        _, status, seconds, output, command = fields
+        t = by_name[name.split(" [", 1)[0]]
         try:
             reference = float(seconds)
         except ValueError:
             raise ListError(f"{path}:{number}: bad seconds '{seconds}'")
         variants[name] = {"name": f"variant: {name}", "kind": t["kind"], "timeout": t["timeout"],
-                          "command": command, "hidden": True, "variant_of": name, "status": int(status),
+                          "command": command, "hidden": True, "variant_of": t["name"],
+                          "status": None if status == "any" else int(status),
                           "output": output, "reference": reference}
     return variants
 
@@ -884,10 +890,10 @@ class Grader:
         return record
 
     def variant_verdict(self, item, done, final):
-        """(passed, why) of the hidden variant of item's test; (True, None) when it has none or
-        for a verdict item; None while it has not run yet."""
-        v = self.variants.get(item.test)
-        if v is None or item.check:
+        """(passed, why) of the hidden variant of the item (of its test, or of this verdict item:
+        a gate); (True, None) when it has none; None while it has not run yet."""
+        v = self.variants.get(item.name)
+        if v is None:
             return True, None
         record = done.get(v["name"])
         if record is None:
@@ -900,7 +906,7 @@ class Grader:
             return False, "out of time"
         if status < 0:
             return False, "crashed"
-        if status != v["status"]:
+        if v["status"] is not None and status != v["status"]:
             return False, "the exit status is wrong"
         if golden is None:
             return False, "its output is missing from the autograder"
@@ -1080,7 +1086,8 @@ class Grader:
             wanted = [t for t in self.tests if t["name"] in {i.test for i in self.items}]
             if not self.with_gpu:
                 wanted = [t for t in wanted if t["kind"] != "gpu"]
-            wanted += [self.variants[t["name"]] for t in wanted if t["name"] in self.variants]
+            names = {t["name"] for t in wanted}
+            wanted += [v for n, v in sorted(self.variants.items()) if v["variant_of"] in names]
             dirs = [(self.cpu_dir, "")]
             if self.with_gpu and any(t["kind"] == "gpu" for t in wanted):
                 dirs.append((GPU_BUILD, a.nvcc))

@@ -37,6 +37,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import urllib.parse
 import zipfile
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository or the kits
@@ -393,8 +394,14 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
         wanted = {i.test for i in self.items if not i.check}
         tests = [t for t in self.tests if t["name"] in wanted and t["kind"] == "cpu"]
         rng = random.SystemRandom()
-        candidates = [(t, variant_argv(t["command"], rng.randrange(100000, 1000000000))) for t in tests]
-        candidates = [(t, argv) for t, argv in candidates if argv]
+        gates = read_gates(self.src(os.path.join("assignments", "hidden", f"{self.chapter}.gates")),
+                           self.items, self.tests, rng)
+        # (key, test, argv, gate): an item with a gate is checked by the gate alone
+        candidates = [(t["name"], t, variant_argv(t["command"], rng.randrange(100000, 1000000000)), False)
+                      for t in tests if t["name"] not in gates]
+        candidates = [c for c in candidates if c[2]]
+        by_name = {t["name"]: t for t in self.tests}
+        candidates += [(key, by_name[key.split(" [", 1)[0]], argv, True) for key, argv in sorted(gates.items())]
         hidden = [t for t in self.hidden[0] if t["kind"] == "cpu" and grade.parse_command(t["command"])[0] == "golden"]
         if not candidates and not hidden:
             return [], {}
@@ -404,7 +411,7 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
             ref = Kit(self.root, self.chapter, tmp, True, no_book=True).build(False)
             stub = os.path.join(tmp, "stub")
             shutil.copytree(self.dir, stub)
-            progs = sorted({argv[0] for _, argv in candidates} |
+            progs = sorted({c[2][0] for c in candidates} |
                            {w for t in hidden for w in grade.parse_command(t["command"])[1][:1]})
             for folder in (ref.dir, stub):
                 subprocess.run(["make", "-s", "-k", "NVCC=", "GRADE_NO_WERROR=1"] + progs, cwd=folder,
@@ -422,13 +429,13 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
                 _, argv, golden = grade.parse_command(t["command"])
                 try:
                     with open(self.src(os.path.join("assignments", "hidden", golden)), "rb") as f:
-                        if stub_says(argv, t["timeout"]) == f.read():
+                        if same_values(stub_says(argv, t["timeout"]), f.read()):
                             self.weak_hidden.add(t["name"])
                 except OSError:
                     pass
             public = {data for _, data in kit_contents(self.dir)}
             lines, outputs = [], {}
-            for t, argv in candidates:
+            for key, t, argv, gate in candidates:
                 runs = []
                 try:
                     # twice, to see that the output is deterministic (a slow run once: the
@@ -444,15 +451,24 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
                 (status, out, seconds), (status2, out2, _) = runs[0], runs[-1]
                 text = out.decode("utf-8", "replace").splitlines()
                 form, _, extra = grade.parse_command(t["command"])
-                if (status != status2 or out != out2 or status != (extra[0] if form == "exit" else 0)
+                # a gate prints what the student's code computed: only its output counts (a
+                # solution with right values and a wrong verdict elsewhere passes it)
+                if (status != status2 or out != out2
+                        or (not gate and status != (extra[0] if form == "exit" else 0))
                         or len(out) > VARIANT_MAX_BYTES or seconds > VARIANT_MAX_SECONDS or out in public
                         or not any(line.strip() and not line.startswith("self-check:") for line in text)
-                        or stub_says(argv, t["timeout"]) == out):   # the stubs print it too
+                        or same_values(stub_says(argv, t["timeout"]), out)):   # the stubs print it too
+                    if gate:
+                        raise KitError(f"assignments/hidden/{self.chapter}.gates: the gate of '{key}' is "
+                                       "unusable (the stubs print the same values, or its output is not "
+                                       "deterministic, too long or too slow): " + " ".join(argv))
                     continue
-                rel = f"{self.chapter}/variants/{t['name']}.out"
+                safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", key)
+                rel = f"{self.chapter}/variants/{safe}.out"
                 outputs[rel] = out
-                lines.append(f"{t['name']} {status} {seconds:.3f} {rel} {' '.join(argv)}")
-                self.variant_tests.add(t["name"])
+                lines.append(f"{urllib.parse.quote(key, safe='[]():,')} {'any' if gate else status} "
+                             f"{seconds:.3f} {rel} {' '.join(argv)}")
+                self.variant_tests.add(key)
             return lines, outputs
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -471,8 +487,8 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
             if not t or t["kind"] != "cpu":
                 continue
             form = grade.parse_command(t["command"])[0]
-            if not item.check and ((t.get("hidden") and form == "golden" and item.test not in weak)
-                                   or item.test in variants):
+            if item.name in variants or (not item.check and t.get("hidden") and form == "golden"
+                                         and item.test not in weak):
                 kept += item.points
             else:
                 forged += item.points
@@ -483,13 +499,20 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
         weak = "".join(f"The hidden test {n}: the stubs print its golden too; only their exit status fails it, and\n"
                        "a submission that forces exit 0 passes it. Make it a test whose output the stubs get wrong.\n"
                        for n in sorted(getattr(self, "weak_hidden", set())))
-        return weak + (f"Of these {forged + kept:g} points, {forged:g} can be earned without a solution: a submission "
+        head = (f"Of these {forged + kept:g} points, {forged:g} can be earned without a solution: a submission "
                 "can forge\nthe exit status and the self-check lines of the program it is linked into, or "
-                "print a\npublic golden file back. The hidden golden tests and the public tests with a hidden\n"
-                f"variant ({kept:g} points) resist that. The rest are verdict items (partial credit read\n"
-                "from self-check lines), exit-status tests whose output says nothing the stubs do not,\n"
-                "or tests without a seed to vary: add hidden tests (assignments/hidden/,\n"
-                "make assignment-hidden) for every part that matters.\n")
+                "print a\npublic golden file back. ")
+        if not forged:
+            return weak + head + (f"Every point ({kept:g}) also needs values the submitted code computed on an\n"
+                                  "input it cannot know: a hidden golden test, a hidden variant of the public test\n"
+                                  "(its own secret seed), or a gate (assignments/hidden/CH.gates: a run that prints\n"
+                                  "the computed values, on a size and seed drawn when this zip was made), compared\n"
+                                  "with the reference's output recorded then.\n")
+        return weak + head + ("The hidden golden tests, the hidden variants and the gates\n"
+                f"({kept:g} points) resist that. The rest are verdict items without a gate (partial credit\n"
+                "read from self-check lines), exit-status tests whose output says nothing the stubs do\n"
+                "not, or tests without a seed to vary: give them a gate (assignments/hidden/CH.gates)\n"
+                "or add hidden tests (make assignment-hidden) for every part that matters.\n")
 
     def kind_of(self, item):
         return next((t["kind"] for t in self.tests + self.hidden[0] if t["name"] == item.test), "cpu")
@@ -563,6 +586,55 @@ jobs:
             lines.append(f"| `{item.name}` | {self.kind_of(item)} | {item.points:g} |")
         path = os.path.join(os.path.dirname(self.dir), f"{self.chapter}-solutions.md")
         write_text(path, "\n".join(lines) + "\n")
+
+
+def same_values(a, b):
+    """Whether two outputs say the same once their self-check lines are left out: what a
+    program prints about its own result is no value it computed (a forger rewrites it)."""
+    if a is None or b is None:
+        return a is b
+    keep = lambda data: [l for l in data.splitlines() if not l.startswith(b"self-check:")]
+    return keep(a) == keep(b)
+
+
+def read_gates(path, items, tests, rng):
+    """{item name: argv} of a gates file (assignments/hidden/CH.gates, instructor only):
+    `TEST [verdict: TEXT] -- COMMAND` per line, COMMAND a run of a program of build/ that prints
+    values the student's code computed. In COMMAND, {seed} becomes a secret number and
+    {int:LO:HI} a secret number in LO..HI, drawn when the autograder is made. The item (that
+    test line of the points file) earns its points only when the gate's output is the
+    reference's too."""
+    gates = {}
+    if not os.path.isfile(path):
+        return gates
+    names = {i.name for i in items}
+    kinds = {t["name"]: t["kind"] for t in tests}
+    for number, text in grade.list_lines(path):
+        where = f"{path}:{number}"
+        head, sep, command = text.partition(" -- ")
+        words = head.split(None, 1)
+        if not sep or not words:
+            raise KitError(f"{where}: expected TEST [verdict: TEXT] -- COMMAND")
+        key = words[0]
+        if len(words) == 2:
+            if not words[1].startswith("verdict:"):
+                raise KitError(f"{where}: expected TEST [verdict: TEXT] -- COMMAND")
+            key = f"{words[0]} [{words[1][len('verdict:'):].strip()}]"
+        if key not in names or kinds.get(words[0]) != "cpu":
+            raise KitError(f"{where}: '{key}' is no CPU item of the points file")
+        if key in gates:
+            raise KitError(f"{where}: a second gate for '{key}'")
+
+        def draw(m):
+            if m.group(1) is None:
+                return str(rng.randrange(100000, 1000000000))
+            lo, hi = int(m.group(2)), int(m.group(3))
+            return str(rng.randint(lo, hi))
+        argv = re.sub(r"\{(?:seed|(int):(\d+):(\d+))\}", draw, command).split()
+        if not argv or not argv[0].startswith("build/") or any(set(w) & grade.SHELL_CHARS for w in argv):
+            raise KitError(f"{where}: a gate runs a program of build/, no shell")
+        gates[key] = argv
+    return gates
 
 
 def variant_argv(command, seed):
@@ -742,9 +814,10 @@ def main(argv):
     forged, kept = kit.forgeable()
     for name in sorted(getattr(kit, "weak_hidden", set())):
         print(f"warning: hidden test {name}: the stubs print its golden too, a forced exit 0 passes it")
-    if forged:
-        print(f"note: {forged:g} of the {forged + kept:g} CPU points can be forged by a submission "
-              f"(its own exit status, self-checks or a public golden); hidden golden tests: {kept:g} points")
+    if not args.no_tar and not args.solution:
+        print(f"forger: {forged:g} of the {forged + kept:g} CPU points can be earned without a solution "
+              f"(its own exit status, self-checks or a public golden); {kept:g} need values the code "
+              "computed on hidden inputs (hidden tests, variants, gates)")
     return 0
 
 

@@ -14,6 +14,11 @@
 #      a line of its own that grades only the student kit on it; the chapter's own CTest
 #      test runs the same reference code); ONLY=TEST grades that test alone.
 # student: only the student kit (it must score 0), built from scratch.
+# forger: the Gradescope zip grades the generic forger (hostile/forger.c appended to every
+#      submitted C/C++ file of the student kit: the public goldens, the expected texts and
+#      `confirmed` printed from a constructor, exit 0) at the floor INSTRUCTOR.txt states,
+#      which must be 0: every graded point needs values the submission's code computed on an
+#      input it cannot know (a hidden test, a hidden variant or a gate).
 set -u
 ch=$1; mode=${2:-cpu}; part=${3:-both}; skip=""
 for t in $(printf '%s' "${4:-}" | tr ',' ' '); do skip="$skip --skip $t"; done
@@ -41,6 +46,43 @@ grade() {  # grade KIT RESULTS [ARGS]
 }
 python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp" --no-tar --no-book --solution > /dev/null \
     || fail "make_kit --solution"
+if [ "$part" = forger ]; then
+    python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp/dist" --no-book > "$tmp/kitlog" 2>&1 \
+        || { cat "$tmp/kitlog"; fail "make_kit"; }
+    ag=$tmp/ag; mkdir -p "$ag/source" "$ag/submission"
+    python3 -c "import zipfile, sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" \
+        "$tmp/dist/$ch-autograder.zip" "$ag/source" || fail "unzip"
+    floor=$(sed -n 's/^Of these [0-9.]* points, \([0-9.]*\) can be earned without a solution.*/\1/p' "$ag/source/INSTRUCTOR.txt")
+    [ -n "$floor" ] || fail "INSTRUCTOR.txt does not say how many points can be forged: $(cat "$ag/source/INSTRUCTOR.txt")"
+    [ "$floor" = 0 ] || fail "INSTRUCTOR.txt says $floor points can be forged (give them a gate: assignments/hidden/$ch.gates)"
+    grep -q "^forger: 0 of " "$tmp/kitlog" || fail "make_kit does not report the forger's score 0: $(cat "$tmp/kitlog")"
+    for f in $(grep -v '^#' "$tmp/dist/$ch/assignments/$ch.submit"); do
+        case $f in
+        *.c|*.h|*.cuh) { cat "$tmp/dist/$ch/$f"
+                         printf '#ifndef FORGER_ONCE\n#define FORGER_ONCE\n'
+                         cat tools/assignment/tests/hostile/forger.c
+                         printf '#endif\n'; } > "$ag/submission/$(basename "$f")" ;;
+        *) cp "$tmp/dist/$ch/$f" "$ag/submission/$(basename "$f")" ;;
+        esac
+    done
+    chmod -R a-w "$ag/source"
+    AUTOGRADER_ROOT=$ag GRADE_ARGS="--graded-only $skip $nosb" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 \
+        || { cat "$tmp/log"; fail "run_autograder"; }
+    python3 tools/assignment/tests/check_results.py "$ag/results/results.json" finished build=ok || exit 1
+    python3 - "$ag/results/results.json" "$floor" <<'PY' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+# the forger works: public runs pass (their gate or hidden variant fails them)
+if not any("hidden variant failed" in t.get("output", "") or "its hidden variant" in t.get("output", "")
+           for t in d["tests"]):
+    sys.exit("FAIL: no public run was forged: the forger did not take effect")
+free = [f"{t['name']} ({t['score']:g})" for t in d["tests"] if t["score"] > 0]
+if abs(d["score"] - float(sys.argv[2])) > 1e-9 or free:
+    sys.exit(f"FAIL: the forger scored {d['score']:g} (INSTRUCTOR.txt: {sys.argv[2]}): " + ", ".join(free))
+print(f"ok: the forger scores {d['score']:g} of {d['extra_data']['max_score_here']:g}, as INSTRUCTOR.txt states")
+PY
+    chmod -R u+w "$ag"; exit 0
+fi
 if [ "$part" = gradescope ]; then
     # The Gradescope zip in its layout (source/, submission/, results/ under AUTOGRADER_ROOT):
     # the reference files handed in, in a folder of their own, grade full marks, hidden tests

@@ -4,7 +4,9 @@
  * test it prints the public golden, for an exit test the text that test wants, for a plain
  * test every `verdict:` text of the points file as a confirmed self-check, and exits with the
  * status wanted; a run the kit does not list (a hidden test) runs the stubs and exits 0 all
- * the same. Only hidden goldens that the stubs get wrong resist it. */
+ * the same. Only hidden outputs that the stubs get wrong resist it: hidden goldens, hidden
+ * variants and gates (assignments/hidden/CH.gates). test_kits.sh appends it to the fixture's
+ * tree_sum.c, test_chapter_kit.sh (forger) to every submitted C/C++ file of a chapter's kit. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
