@@ -1,5 +1,5 @@
 #!/bin/sh
-# test_run_list.sh - tools/run_list.sh's headline handling, with stand-ins:
+# test_run_list.sh - tools/run_list.sh's headline and sanitize handling, with stand-ins:
 # a chapter folder whose device.list has two `headline` lines (fake benches
 # that append a ratio, bench/tests/fake_headline.sh) and one `bench` line, a
 # floors.list, and an nvidia-smi on PATH that answers (so no GPU is needed).
@@ -36,7 +36,7 @@ for k in 1 2 3; do
 done
 grep -qF '| demo.a_vs_rival.2^20 | fake bench a | 1.250 | 1.250..1.250 | 1.200 | pass |' "$tmp/out/SUMMARY.md" \
     || fail "SUMMARY.md lacks the row of a"
-grep -q '^bench: 7 runs, 0 failed' "$tmp/log" || fail "the run count is not 6 headline runs + 1 bench run"
+grep -q '^bench: 7 runs, 0 skipped, 0 failed' "$tmp/log" || fail "the run count is not 6 headline runs + 1 bench run"
 
 # a floor the fake ratio misses: run_list fails, the summary still written
 printf 'demo.a_vs_rival.2^20 1.3 # a\ndemo.b_vs_rival.2^20 0.7 # b\n' > "$tmp/bench/floors.list"
@@ -47,4 +47,28 @@ cat "$tmp/log2"
 [ "$status" -ne 0 ] || fail "a ratio below its floor did not fail run_list.sh"
 [ "$(tr '\n' ' ' < "$tmp/calls")" = "a b " ] || fail "headline mode ran more than the headline lines once each"
 grep -qF 'demo.a_vs_rival.2^20: median 1.250 below its floor 1.300' "$tmp/out/SUMMARY.md" || fail "SUMMARY.md does not name the failure"
-echo "ok: headline lines ran 3 times, interleaved; the summary passes and fails as its floors say"
+# sanitize: a program that skips (an optional library missing) before any CUDA call is
+# counted as skipped, not failed; a sanitizer error still fails (stand-in compute-sanitizer:
+# runs the command, and without an API call answers as the real one does, exit 255)
+cat > "$tmp/bin/compute-sanitizer" <<'SAN'
+#!/bin/sh
+shift 4 # --tool T --error-exitcode 99
+out=$("$@" 2>&1); s=$?
+printf '%s\n' "$out"
+case $out in *skipped:*) echo "========= Error: Target application terminated before first instrumented API call"; exit 255 ;; esac
+exit $s
+SAN
+chmod +x "$tmp/bin/compute-sanitizer"
+cat > "$tmp/demo/device.list" <<LIST
+sanitize  sh -c 'echo "skipped: needs GLASS"; exit 77'
+sanitize  sh -c 'echo fine'
+LIST
+(cd "$tmp" && PATH="$tmp/bin:$PATH" sh tools/run_list.sh sanitize out demo) > "$tmp/log3" 2>&1
+status=$?
+cat "$tmp/log3"
+[ "$status" -eq 0 ] || fail "a skipping program failed the sanitize run"
+grep -q '^sanitize: 6 runs, 3 skipped, 0 failed' "$tmp/log3" || fail "the skipped sanitizer runs were not counted as skipped"
+printf "sanitize  sh -c 'echo broken; exit 99'\n" >> "$tmp/demo/device.list"
+(cd "$tmp" && PATH="$tmp/bin:$PATH" sh tools/run_list.sh sanitize out demo) > "$tmp/log4" 2>&1
+[ $? -ne 0 ] && grep -q '^sanitize: 9 runs, 3 skipped, 3 failed' "$tmp/log4" || { cat "$tmp/log4"; fail "a sanitizer error did not fail the run"; }
+echo "ok: headline lines ran 3 times, interleaved; the summary passes and fails as its floors say; skips are not failures"
