@@ -221,7 +221,9 @@ include Makefile.companion
             raise KitError("the kit's book pages show the programs' outputs, which `make book` writes: "
                            "run `make book` first, or make the kit without pages: NOBOOK=1 (--no-book)")
         html_rel = os.path.join("book", f"{self.chapter}.html")
-        env = dict(os.environ, BOOK_OUTPUTS=os.path.join(self.root, "build", "book", "outputs"))
+        # the pandoc run happens in the kit: the outputs and figures `make book` wrote stay in the repository
+        env = dict(os.environ, BOOK_OUTPUTS=os.path.join(self.root, "build", "book", "outputs"),
+                   BOOK_FIGURES=os.path.join(self.root, "build", "book", "figures"))
         cmd = [pandoc, "--standalone", "--toc", "--toc-depth=2", "--mathml", "--number-sections",
                f"--metadata-file={os.path.join(book, 'metadata.yaml')}", f"--lua-filter={weave}",
                f"--css={os.path.join(book, 'style.css')}", "--self-contained",
