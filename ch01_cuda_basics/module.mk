@@ -12,3 +12,7 @@ $(CH01)/warp_primitives.SRCS += $(warp_primitives_lib)
 # -lineinfo: compute-sanitizer's reports then name the source line of the
 # faulting access (section 1.7 shows one).
 $(CH01)/gpu/checked_calls.cu.NVFLAGS := -lineinfo
+
+# Section 1.3's trap on the CPU emulator (C++: it compiles device code, common/emulator/).
+PROGRAMS += $(CH01)/barrier_in_if
+$(CH01)/barrier_in_if.SRCS := $(CH01)/tests/barrier_in_if.cpp $(EMU_SRCS)
