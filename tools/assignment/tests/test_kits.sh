@@ -64,6 +64,14 @@ with zipfile.ZipFile(sys.argv[1]) as z:
             os.chmod(path, mode)
 PY
 }
+# gradescope_layout: the fixture's kit made, its autograder zip unpacked into $ag/source as
+# Gradescope does, and an empty $ag/submission beside it.
+ag=$tmp/autograder
+gradescope_layout() {
+    make_kit --no-book || fail "make_kit"
+    mkdir -p "$ag/source" "$ag/submission"
+    unpack "$tmp/dist/asg_fixture-autograder.zip" "$ag/source" || fail "cannot unpack the autograder zip"
+}
 reference=$tmp/reference_tree_sum.c
 python3 tools/assignment/markers.py book tools/assignment/fixture/asg_fixture/tree_sum.c > "$reference"
 # hostile FILE PYTHON: a submission made from the reference by a Python edit of `s`.
@@ -282,10 +290,8 @@ bad_input)
     rm "$pts"
     expect "no points file assignments/asg_fixture.points" ;;
 gradescope)
-    make_kit --no-book || fail "make_kit"
-    ag=$tmp/autograder
-    mkdir -p "$ag/source" "$ag/submission/nested"
-    unpack "$tmp/dist/asg_fixture-autograder.zip" "$ag/source" || fail "cannot unpack the autograder zip"
+    gradescope_layout
+    mkdir -p "$ag/submission/nested"
     grep -q 'useradd' "$ag/source/setup.sh" || fail "setup.sh creates no unprivileged user"
     grep -q 'total to 11 points' "$ag/source/INSTRUCTOR.txt" || fail "INSTRUCTOR.txt: $(cat "$ag/source/INSTRUCTOR.txt")"
     chmod -R a-w "$ag/source"
@@ -461,10 +467,7 @@ no_root)
     grep -q 'needs root' "$tmp/log" || fail "no reason given: $(cat "$tmp/log")"
     echo "ok: without root a submission is refused (--no-sandbox forces it)" ;;
 forger)
-    make_kit --no-book || fail "make_kit"
-    ag=$tmp/autograder
-    mkdir -p "$ag/source" "$ag/submission"
-    unpack "$tmp/dist/asg_fixture-autograder.zip" "$ag/source" || fail "cannot unpack the autograder zip"
+    gradescope_layout
     forged=$(sed -n 's/^Of these [0-9.]* points, \([0-9.]*\) can be earned without a solution.*/\1/p' "$ag/source/INSTRUCTOR.txt")
     [ -n "$forged" ] || fail "INSTRUCTOR.txt does not say how many points can be forged: $(cat "$ag/source/INSTRUCTOR.txt")"
     attack forger "$ag/submission/tree_sum.c"
