@@ -49,6 +49,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MIN_SECRET = 12            # shorter lines ("return x[0];") say too little to count as a leak
 VARIANT_MAX_BYTES = 1 << 20   # a hidden variant's recorded output stays below this
 VARIANT_MAX_SECONDS = 8.0     # ... and the reference runs it faster: the grading must still fit its budget
+VARIANT_SEED_DRAWS = 8        # seeds tried for a hidden variant before its test is left forgeable
 KIT_TOOLS = ("assignment.mk", "grade.py")   # what a kit needs of tools/assignment/
 # The scripts of tools/ a kit needs: the Makefile's (tests, make run, make bench) and
 # whatever a test command names. Book, recording and device tooling stay out.
@@ -437,7 +438,9 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
                     pass
             public = {data for _, data in kit_contents(self.dir)}
             lines, outputs = [], {}
-            for key, t, argv, gate in candidates:
+            def reference_run(t, argv, gate):
+                """(status, stdout, seconds) of the reference on argv when that output can be a
+                hidden variant or gate, else None."""
                 runs = []
                 try:
                     # twice, to see that the output is deterministic (a slow run once: the
@@ -449,7 +452,7 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
                                            env=grade.clean_env({"LC_ALL": "C"}))
                         runs.append((p.returncode, p.stdout, time.time() - started))
                 except (subprocess.TimeoutExpired, OSError):   # too slow, or the reference did not build
-                    continue
+                    return None
                 (status, out, seconds), (status2, out2, _) = runs[0], runs[-1]
                 text = out.decode("utf-8", "replace").splitlines()
                 form, _, extra = grade.parse_command(t["command"])
@@ -460,11 +463,25 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
                         or len(out) > VARIANT_MAX_BYTES or seconds > VARIANT_MAX_SECONDS or out in public
                         or not any(line.strip() and not line.startswith("self-check:") for line in text)
                         or same_values(stub_says(argv, t["timeout"]), out)):   # the stubs print it too
+                    return None
+                return status, out, seconds
+
+            for key, t, argv, gate in candidates:
+                found = reference_run(t, argv, gate)
+                # A seed may give an output the kit already shows (a small input has few
+                # outcomes: 8 nodes in index order have a handful of ruler choices): draw again.
+                for _ in range(0 if gate else VARIANT_SEED_DRAWS - 1):
+                    if found:
+                        break
+                    argv = variant_argv(t["command"], rng.randrange(100000, 1000000000))
+                    found = reference_run(t, argv, gate)
+                if not found:
                     if gate:
                         raise KitError(f"assignments/hidden/{self.chapter}.gates: the gate of '{key}' is "
                                        "unusable (the stubs print the same values, or its output is not "
                                        "deterministic, too long or too slow): " + " ".join(argv))
                     continue
+                status, out, seconds = found
                 safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", key)
                 rel = f"{self.chapter}/variants/{safe}.out"
                 outputs[rel] = out
