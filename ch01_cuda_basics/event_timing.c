@@ -2,13 +2,16 @@
  * events: the first launch, and the median of many after a warm-up. The
  * result is checked against the CPU; the times are printed, never checked
  * (they differ on every run). The CPU loop is timed the same way, with the
- * host clock. */
+ * host clock. --host-clock is the trap of timing a launch with the host
+ * clock: it reads the clock when the launch call returns, before the kernel
+ * has run. */
 #include "common.h"
 #include "event_timing.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Median milliseconds of `reps` runs of the CPU loop. */
 static double cpu_scale_median_ms(float a, const float *x, float *y, int n, int reps)
@@ -25,10 +28,42 @@ static double cpu_scale_median_ms(float a, const float *x, float *y, int n, int 
     return median;
 }
 
+/* How many of a[0..n-1] and b[0..n-1] differ in their bits. */
+static uint64_t floats_differing(const float *a, const float *b, uint64_t n)
+{
+    uint64_t differ = 0;
+    for (uint64_t i = 0; i < n; i++)
+        differ += float_bits(a[i]) != float_bits(b[i]);
+    return differ;
+}
+
+/* The trap: one launch on three clocks (gpu_scale_host_clock). The host
+ * clock read without a wait measured less than the kernel took. */
+static int host_clock_trap(float a, const float *x, float *y, int n, int warmup, int reps, double bytes,
+                           int quiet)
+{
+    host_clock_timing t;
+    gpu_scale_host_clock(a, x, y, n, warmup, reps, &t);
+    if (!quiet) {
+        printf("medians of %d launches (after %d warm-up), one launch on three clocks each time:\n", reps, warmup);
+        printf("  host clock around the launch call:        %8.3f ms (%.1f GB/s)\n", t.host_no_wait_ms,
+               bytes / t.host_no_wait_ms / 1e6);
+        printf("  host clock around the launch and a wait:  %8.3f ms (%.1f GB/s)\n", t.host_wait_ms,
+               bytes / t.host_wait_ms / 1e6);
+        printf("  CUDA events around the same launch:       %8.3f ms (%.1f GB/s)\n", t.event_ms,
+               bytes / t.event_ms / 1e6);
+    }
+    int ok = verdict("the host clock with a wait covers the kernel (at least the events' time)",
+                     t.host_wait_ms >= t.event_ms);
+    ok &= verdict("the host clock without a wait covers the kernel (at least the events' time)",
+                  t.host_no_wait_ms >= t.event_ms);
+    return ok;
+}
+
 int main(int argc, char **argv)
 {
     uint64_t n = UINT64_C(1) << 24, seed = 1, warmup = 3, reps = 20;
-    int quiet = 0;
+    int quiet = 0, host_clock = 0;
     const char *on = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of floats (default 2^24)", 1, UINT64_C(1) << 28, NULL },
@@ -36,11 +71,16 @@ int main(int argc, char **argv)
         { "--reps", CLI_U64, &reps, "timed launches (default 20)", 1, 10000, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
+        { "--host-clock", CLI_FLAG, &host_clock, "GPU trap: time the launch call with the host clock", 0, 0, NULL },
         CLI_OPTION_ON(&on),
     };
     cli_parse(argc, argv, "Times y = a x with CUDA events (first launch, warm-up, median) and checks y.",
               options, sizeof options / sizeof options[0]);
-    const run_on where = cli_resolve_on(on);
+    if (host_clock && on != NULL && strcmp(on, "gpu") != 0) {
+        fprintf(stderr, "error: --host-clock is a GPU experiment (use --on gpu)\n");
+        return EXIT_BAD_INPUT;
+    }
+    const run_on where = cli_resolve_on(host_clock ? "gpu" : on);
     float *x = alloc_or_exit(n, sizeof *x, "x");
     float *cpu = alloc_or_exit(n, sizeof *cpu, "y"), *gpu = alloc_or_exit(n, sizeof *gpu, "y");
     splitmix64 g = { seed };
@@ -57,20 +97,22 @@ int main(int argc, char **argv)
         char device[256];
         gpu_device_describe(device, sizeof device);
         printf("GPU: %s\n", device);
-        scale_timing t;
-        gpu_scale_timed(a, x, gpu, (int)n, (int)warmup, (int)reps, &t);
-        if (!quiet) {
-            printf("first launch:           %8.3f ms\n", t.first_ms);
-            printf("median of %" PRIu64 " (after %" PRIu64 " warm-up): %8.3f ms (%.1f GB/s)\n", reps,
-                   warmup, t.median_ms, bytes / t.median_ms / 1e6);
-            printf("fastest, slowest:       %8.3f ms, %.3f ms\n", t.min_ms, t.max_ms);
+        if (host_clock) {
+            ok = host_clock_trap(a, x, gpu, (int)n, (int)warmup, (int)reps, bytes, quiet);
+            ok &= verdict("GPU y equals CPU y bit for bit", floats_differing(gpu, cpu, n) == 0);
+        } else {
+            scale_timing t;
+            gpu_scale_timed(a, x, gpu, (int)n, (int)warmup, (int)reps, &t);
+            if (!quiet) {
+                printf("first launch:           %8.3f ms\n", t.first_ms);
+                printf("median of %" PRIu64 " (after %" PRIu64 " warm-up): %8.3f ms (%.1f GB/s)\n", reps,
+                       warmup, t.median_ms, bytes / t.median_ms / 1e6);
+                printf("fastest, slowest:       %8.3f ms, %.3f ms\n", t.min_ms, t.max_ms);
+            }
+            ok &= verdict("GPU y equals CPU y bit for bit", floats_differing(gpu, cpu, n) == 0);
+            ok &= verdict("timings are positive and ordered (fastest <= median <= slowest)",
+                          t.min_ms > 0 && t.min_ms <= t.median_ms && t.median_ms <= t.max_ms);
         }
-        uint64_t differ = 0;
-        for (uint64_t i = 0; i < n; i++)
-            differ += float_bits(gpu[i]) != float_bits(cpu[i]);
-        ok &= verdict("GPU y equals CPU y bit for bit", differ == 0);
-        ok &= verdict("timings are positive and ordered (fastest <= median <= slowest)",
-                      t.min_ms > 0 && t.min_ms <= t.median_ms && t.median_ms <= t.max_ms);
     } else {
         /* a float product rounded once: the exact double product, rounded to float */
         uint64_t differ = 0;

@@ -2,7 +2,8 @@
  * needs a total that all blocks contribute to: one cooperative launch with a
  * grid-wide barrier between the two phases. The CPU computes the same with
  * two loops. --too-many-blocks asks for one block more than the GPU can hold
- * at once, and the launch is refused. --svg draws the kernel's two phases for
+ * at once, and the launch is refused; --ordinary-launch launches the kernel
+ * with <<<...>>>, where grid.sync() is not allowed. --svg draws the kernel's two phases for
  * a small grid, from a CPU walk of the kernel's loops. */
 #include "common.h"
 #include "grid_sync.h"
@@ -113,13 +114,14 @@ static void print_svg(const int *x, int n, const centre_trace *tr)
 int main(int argc, char **argv)
 {
     uint64_t n = 100000, seed = 1;
-    int quiet = 0, too_many = 0, svg = 0;
+    int quiet = 0, too_many = 0, ordinary = 0, svg = 0;
     const char *on = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of values (default 100000)", 1, UINT64_C(1) << 24, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--too-many-blocks", CLI_FLAG, &too_many, "GPU trap: launch one block more than fits at once", 0, 0, NULL },
+        { "--ordinary-launch", CLI_FLAG, &ordinary, "GPU trap: launch the grid.sync() kernel with <<<...>>>", 0, 0, NULL },
         { "--svg", CLI_FLAG, &svg, "draw the kernel's two phases for 2 blocks of 4 threads, as SVG (n <= 24)", 0, 0, NULL },
         CLI_OPTION_ON(&on),
     };
@@ -129,7 +131,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --too-many-blocks is a GPU experiment (use --on gpu)\n");
         return EXIT_BAD_INPUT;
     }
-    if (svg && (too_many || (on != NULL && strcmp(on, "cpu") != 0))) {
+    if (ordinary && on != NULL && strcmp(on, "cpu") == 0) {
+        fprintf(stderr, "error: --ordinary-launch is a GPU experiment (use --on gpu)\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (ordinary && too_many) {
+        fprintf(stderr, "error: --ordinary-launch and --too-many-blocks are two experiments (use one)\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (svg && (too_many || ordinary || (on != NULL && strcmp(on, "cpu") != 0))) {
         fprintf(stderr, "error: --svg draws a CPU walk of the kernel (use it alone, or with --on cpu)\n");
         return EXIT_BAD_INPUT;
     }
@@ -137,7 +147,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --svg draws at most %d elements, got --n %" PRIu64 "\n", PICTURE_MAX_N, n);
         return EXIT_BAD_INPUT;
     }
-    const run_on where = svg ? RUN_CPU : too_many ? cli_resolve_on("gpu") : cli_resolve_on(on);
+    const run_on where = svg ? RUN_CPU : too_many || ordinary ? cli_resolve_on("gpu") : cli_resolve_on(on);
     int *x = alloc_or_exit(n, sizeof *x, "x");
     long long *cpu = alloc_or_exit(n, sizeof *cpu, "y"), *gpu = alloc_or_exit(n, sizeof *gpu, "y");
     splitmix64 g = { seed };
@@ -180,10 +190,13 @@ int main(int argc, char **argv)
         gpu_centre_plan((int)n, too_many, &info);
         printf("%d SMs x %d blocks of %d threads can be resident at once: %d blocks\n", info.sms,
                info.blocks_per_sm, info.threads, info.sms * info.blocks_per_sm);
-        printf("cooperative launch of %d blocks%s\n", info.blocks,
+        printf("%s launch of %d blocks%s\n", ordinary ? "ordinary (<<<...>>>)" : "cooperative", info.blocks,
                too_many ? " (one too many)" : "");
         fflush(stdout); /* the trap's error line comes after this on a terminal */
-        gpu_centre(x, (int)n, gpu, &info);
+        if (ordinary)
+            gpu_centre_ordinary_launch(x, (int)n, gpu, &info);
+        else
+            gpu_centre(x, (int)n, gpu, &info);
         ok &= verdict("GPU centred values equal the CPU's", memcmp(gpu, cpu, n * sizeof *cpu) == 0);
     }
     free(x);

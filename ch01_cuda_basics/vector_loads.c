@@ -3,7 +3,9 @@
  * CPU checks the index arithmetic: vectors plus tail cover every element
  * exactly once, for the n given. Each GPU copy must equal its input bit for
  * bit. No times: this program is about what each way loads, not how fast.
- * --forget-tail walks the same split without its tail (the trap). */
+ * --forget-tail walks the same split without its tail (the trap);
+ * --misaligned launches the float4 copy one float past the start of its
+ * buffers (the GPU trap: a misaligned address). */
 #include "common.h"
 #include "vector_loads.h"
 
@@ -77,13 +79,14 @@ static int check_gpu(const float *f, const double *d, int n, int quiet)
 int main(int argc, char **argv)
 {
     uint64_t n = (UINT64_C(1) << 20) + 3, seed = 1;
-    int quiet = 0, forget_tail = 0;
+    int quiet = 0, forget_tail = 0, misaligned = 0;
     const char *on = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of elements (default 2^20 + 3: a tail of 3 floats)", 1, UINT64_C(1) << 26, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--forget-tail", CLI_FLAG, &forget_tail, "CPU trap: walk the vector split without its n % 4 (n % 2) tail", 0, 0, NULL },
+        { "--misaligned", CLI_FLAG, &misaligned, "GPU trap: float4 loads from one float past the buffer's start", 0, 0, NULL },
         CLI_OPTION_ON(&on),
     };
     cli_parse(argc, argv, "A copy by scalar, float4, cp.async and double2 loads, each checked bit for bit.",
@@ -92,7 +95,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --forget-tail is a CPU walk (use --on cpu)\n");
         return EXIT_BAD_INPUT;
     }
-    const run_on where = forget_tail ? RUN_CPU : cli_resolve_on(on);
+    if (misaligned && (forget_tail || (on != NULL && strcmp(on, "gpu") != 0))) {
+        fprintf(stderr, "error: --misaligned is a GPU experiment (use --on gpu, without --forget-tail)\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (misaligned && n < 5) {
+        fprintf(stderr, "error: --misaligned needs --n 5 or more (a float4 after the first float)\n");
+        return EXIT_BAD_INPUT;
+    }
+    const run_on where = forget_tail ? RUN_CPU : cli_resolve_on(misaligned ? "gpu" : on);
     float *f = alloc_or_exit(n, sizeof *f, "floats");
     double *d = alloc_or_exit(n, sizeof *d, "doubles");
     unsigned char *visits = alloc_or_exit(n, 1, "visit counts");
@@ -116,6 +127,22 @@ int main(int argc, char **argv)
         free(d);
         free(visits);
         return exit_status(ok);
+    }
+    if (misaligned) {
+        char device[256];
+        gpu_device_describe(device, sizeof device);
+        printf("GPU: %s\n", device);
+        printf("float4 copy of the %" PRIu64 " floats from in + 1: byte offset 4 from a 256-byte boundary, "
+               "4 %% 16 = 4\n", n - 1);
+        fflush(stdout); /* before the error line, which goes to stderr */
+        float *copy = alloc_or_exit(n, sizeof *copy, "copy");
+        gpu_copy_float4_shifted(f, copy, (int)n); /* the loads fault: the next checked call stops the program */
+        const int same = memcmp(copy + 1, f + 1, (size_t)(n - 1) * sizeof *f) == 0;
+        free(copy);
+        free(f);
+        free(d);
+        free(visits);
+        return exit_status(verdict("GPU float4 copy from in + 1: the copy equals its input", same));
     }
     int ok = verdict("CPU: float4 vectors plus tail cover every element once", cpu_covers_once((int)n, 4, 1, visits));
     ok &= verdict("CPU: double2 vectors plus tail cover every element once", cpu_covers_once((int)n, 2, 1, visits));

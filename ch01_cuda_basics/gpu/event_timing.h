@@ -17,6 +17,19 @@ typedef struct {
 void gpu_scale_timed(float a, const float *x, float *y, int n, int warmup, int reps,
                      scale_timing *t);
 
+/* The trap of section 1.8, three clocks on one launch each time: the host
+ * clock around the launch call alone, the host clock around the launch and a
+ * wait for the GPU, and CUDA events. Medians of `reps` launches after
+ * `warmup` untimed ones. */
+typedef struct {
+    double host_no_wait_ms; /* host clock: the launch call returned */
+    double host_wait_ms;    /* host clock: the launch, then cudaDeviceSynchronize */
+    double event_ms;        /* CUDA events around the same launch */
+} host_clock_timing;
+
+void gpu_scale_host_clock(float a, const float *x, float *y, int n, int warmup, int reps,
+                          host_clock_timing *t);
+
 #ifdef __cplusplus
 }
 #endif

@@ -76,7 +76,10 @@ extern "C" void gpu_centre_plan(int n, int too_many, grid_sync_launch *info)
     info->blocks = too_many ? resident + 1 : (wanted < resident ? wanted : resident);
 }
 
-extern "C" void gpu_centre(const int *x, int n, long long *y, const grid_sync_launch *info)
+/* The centring with the kernel launched cooperatively or, for the trap, the
+ * ordinary way (<<<...>>>), which never promises that the blocks run at
+ * the same time. */
+static void centre_launch(const int *x, int n, long long *y, const grid_sync_launch *info, int cooperative)
 {
     int *d_x = NULL;
     long long *d_partial = NULL, *d_y = NULL;
@@ -84,14 +87,31 @@ extern "C" void gpu_centre(const int *x, int n, long long *y, const grid_sync_la
     CUDA_CHECK(cudaMalloc(&d_partial, (size_t)info->blocks * sizeof *d_partial));
     CUDA_CHECK(cudaMalloc(&d_y, (size_t)n * sizeof *d_y));
     CUDA_CHECK(cudaMemcpy(d_x, x, (size_t)n * sizeof *d_x, cudaMemcpyHostToDevice));
-    // [listing cooperative-launch]
-    void *args[] = { &d_x, &n, &d_partial, &d_y }; /* the kernel's parameters, by address */
-    CUDA_CHECK(cudaLaunchCooperativeKernel((void *)centre_cooperative, dim3(info->blocks),
-                                           dim3(CENTRE_THREADS), args, 0, 0));
-    CUDA_CHECK_LAUNCH();
-    // [end]
+    if (cooperative) {
+        // [listing cooperative-launch]
+        void *args[] = { &d_x, &n, &d_partial, &d_y }; /* the kernel's parameters, by address */
+        CUDA_CHECK(cudaLaunchCooperativeKernel((void *)centre_cooperative, dim3(info->blocks),
+                                               dim3(CENTRE_THREADS), args, 0, 0));
+        CUDA_CHECK_LAUNCH();
+        // [end]
+    } else {
+        // [listing ordinary-launch-trap]
+        centre_cooperative<<<info->blocks, CENTRE_THREADS>>>(d_x, n, d_partial, d_y); /* the trap */
+        CUDA_CHECK_LAUNCH();
+        // [end]
+    }
     CUDA_CHECK(cudaMemcpy(y, d_y, (size_t)n * sizeof *d_y, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(d_x));
     CUDA_CHECK(cudaFree(d_partial));
     CUDA_CHECK(cudaFree(d_y));
+}
+
+extern "C" void gpu_centre(const int *x, int n, long long *y, const grid_sync_launch *info)
+{
+    centre_launch(x, n, y, info, 1);
+}
+
+extern "C" void gpu_centre_ordinary_launch(const int *x, int n, long long *y, const grid_sync_launch *info)
+{
+    centre_launch(x, n, y, info, 0);
 }

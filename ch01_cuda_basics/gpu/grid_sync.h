@@ -25,6 +25,10 @@ void gpu_centre_plan(int n, int too_many, grid_sync_launch *info);
  * grid.sync(), then every thread reads the total. */
 void gpu_centre(const int *x, int n, long long *y, const grid_sync_launch *info);
 
+/* The trap: the same kernel launched the ordinary way (<<<...>>>), where
+ * grid.sync() is not allowed. */
+void gpu_centre_ordinary_launch(const int *x, int n, long long *y, const grid_sync_launch *info);
+
 #ifdef __cplusplus
 }
 #endif

@@ -57,6 +57,10 @@ void gpu_centre(const int *x, int n, long long *y, const grid_sync_launch *info)
 {
     no_cuda(__func__);
 }
+void gpu_centre_ordinary_launch(const int *x, int n, long long *y, const grid_sync_launch *info)
+{
+    no_cuda(__func__);
+}
 
 /* gpu/checked_calls.cu */
 void gpu_scale(const float *x, float *y, int n, scale_mode mode)
@@ -70,9 +74,18 @@ void gpu_scale_timed(float a, const float *x, float *y, int n, int warmup, int r
 {
     no_cuda(__func__);
 }
+void gpu_scale_host_clock(float a, const float *x, float *y, int n, int warmup, int reps,
+                          host_clock_timing *t)
+{
+    no_cuda(__func__);
+}
 
 /* gpu/vector_loads.cu */
 long long gpu_copy(const void *in, void *out, int n, copy_kind kind)
+{
+    no_cuda(__func__);
+}
+void gpu_copy_float4_shifted(const float *in, float *out, int n)
 {
     no_cuda(__func__);
 }

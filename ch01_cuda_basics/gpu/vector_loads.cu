@@ -66,6 +66,25 @@ __global__ void __launch_bounds__(COPY_THREADS) copy_double2(const double *in, d
         out[n - 1] = in[n - 1];
 }
 
+// [listing misaligned-float4]
+extern "C" void gpu_copy_float4_shifted(const float *in, float *out, int n)
+{
+    const size_t bytes = (size_t)n * sizeof(float);
+    float *d_in = NULL, *d_out = NULL;
+    CUDA_CHECK(cudaMalloc(&d_in, bytes));
+    CUDA_CHECK(cudaMalloc(&d_out, bytes));
+    CUDA_CHECK(cudaMemcpy(d_in, in, bytes, cudaMemcpyHostToDevice));
+    /* d_in + 1 is 4 bytes past a 256-byte boundary: (float4 *)(d_in + 1) is
+     * no address a float4 may be loaded from */
+    const int vectors = (n - 1) / 4;
+    copy_float4<<<blocks_for(vectors > 0 ? vectors : 1, COPY_THREADS), COPY_THREADS>>>(d_in + 1, d_out + 1, n - 1);
+    CUDA_CHECK_LAUNCH(); /* the launch itself is fine: the fault comes when the loads run */
+    CUDA_CHECK(cudaMemcpy(out, d_out, bytes, cudaMemcpyDeviceToHost));
+    // [end]
+    CUDA_CHECK(cudaFree(d_in));
+    CUDA_CHECK(cudaFree(d_out));
+}
+
 extern "C" long long gpu_copy(const void *in, void *out, int n, copy_kind kind)
 {
     const size_t bytes = (size_t)n * (kind == COPY_DOUBLE2 ? sizeof(double) : sizeof(float));
