@@ -6,7 +6,10 @@
  * With --dot it draws block_dyadic<B>'s scan instead (Graphviz DOT): every
  * distinct subexpression of the N prefixes once, named when it is a block
  * root r_b, a carry D_b or an in-block prefix P_b(j), and an arrow from each
- * output S[i] to the node it is. */
+ * output S[i] to the node it is. --dot --policy iterated_pairwise draws that
+ * policy's scan the same way (its nodes have no names). Either graph's label
+ * counts its distinct additions: the work of computing all N outputs when
+ * every shared subexpression is computed once. */
 #include "common.h"
 #include "canonical_cpu.h"
 #include "named_expression.h"
@@ -142,7 +145,9 @@ static size_t dot_subtree(dot_nodes *d, const expr_arena *a, int root)
     return id;
 }
 
-static int print_block_dyadic_dot(size_t n, size_t block)
+/* The DOT graph of one policy's scan of n elements (block_dyadic<block> or
+ * iterated_pairwise). */
+static int print_scan_dot(scan_policy policy, size_t n, size_t block)
 {
     expr_arena a;
     static named_piece piece[2 * N_MAX * N_MAX];
@@ -151,17 +156,26 @@ static int print_block_dyadic_dot(size_t n, size_t block)
         fprintf(stderr, "error: cannot allocate the expression arena\n");
         return 0;
     }
+    const int dyadic = policy == POLICY_BLOCK_DYADIC;
     d.piece = piece;
-    d.pieces = name_pieces(&a, n, block, piece);
+    d.pieces = dyadic ? name_pieces(&a, n, block, piece) : 0;
     d.nseen = 0;
-    printf("digraph block_dyadic {\n  rankdir=BT; node [fontname=\"sans-serif\", fontsize=11];\n");
-    printf("  label=\"block_dyadic<%zu>, N = %zu: S[i] = D_b + P_b(j), or D_{b+1} when j closes block b\";\n",
-           block, n);
+    printf("digraph %s {\n  rankdir=BT; node [fontname=\"sans-serif\", fontsize=11];\n",
+           dyadic ? "block_dyadic" : "iterated_pairwise");
+    size_t leaves = 0;
     for (size_t i = 0; i < n; i++) {
         expr_arena_reset(&a);
-        const size_t id = dot_subtree(&d, &a, literal_scan_prefix(&a, POLICY_BLOCK_DYADIC, (unsigned)block, i));
+        const size_t id = dot_subtree(&d, &a, literal_scan_prefix(&a, policy, (unsigned)block, i));
         printf("  s%zu [label=\"S[%zu]\", shape=box]; n%zu -> s%zu [style=dashed];\n", i, i, id, i);
     }
+    for (size_t k = 0; k < d.nseen; k++)
+        leaves += strchr(d.seen[k], '+') == NULL;
+    if (dyadic)
+        printf("  label=\"block_dyadic<%zu>, N = %zu: S[i] = D_b + P_b(j), or D_{b+1} when j closes block b; "
+               "%zu distinct additions\";\n", block, n, d.nseen - leaves);
+    else
+        printf("  label=\"iterated_pairwise, N = %zu: S[i] is the pairwise value of x0 .. xi; "
+               "%zu distinct additions\";\n", n, d.nseen - leaves);
     printf("  { rank=same;");
     for (size_t i = 0; i < n; i++)
         printf(" s%zu;", i);
@@ -174,16 +188,26 @@ int main(int argc, char **argv)
 {
     uint64_t n = 7, block = 3, lanes = 3;
     int dot = 0;
+    const char *policy = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of elements x0 .. x(n-1) (default 7)", 1, N_MAX, NULL },
         { "--block", CLI_U64, &block, "block size B of block_dyadic (default 3)", 1, N_MAX, NULL },
         { "--lanes", CLI_U64, &lanes, "lane count L of the canonical reduce (default 3)", 1, N_MAX, NULL },
         { "--dot", CLI_FLAG, &dot, "print block_dyadic<B>'s scan as a Graphviz DOT graph instead", 0, 0, NULL },
+        { "--policy", CLI_CHOICE, &policy, "with --dot: the scan it draws (default block_dyadic)", 0, 0,
+          "block_dyadic|iterated_pairwise" },
     };
     cli_parse(argc, argv, "Prints the expressions the scan policies name for a tiny input, side by side.",
               options, sizeof options / sizeof options[0]);
+    if (policy != NULL && !dot) {
+        fprintf(stderr, "error: --policy chooses the scan --dot draws (use it with --dot)\n");
+        return EXIT_BAD_INPUT;
+    }
     if (dot)
-        return exit_status(print_block_dyadic_dot((size_t)n, (size_t)block));
+        return exit_status(print_scan_dot(policy != NULL && strcmp(policy, "iterated_pairwise") == 0
+                                               ? POLICY_ITERATED_PAIRWISE
+                                               : POLICY_BLOCK_DYADIC,
+                                           (size_t)n, (size_t)block));
 
     named_policy policies[3] = {
         { POLICY_LEFT_FOLD, 1, "left_fold" },
