@@ -55,14 +55,6 @@ static void print_missed(const unsigned char *visits, int n, int width)
 /* The block size of copy_cp_async: COPY_THREADS in gpu/vector_loads.cu. */
 #define CP_ASYNC_THREADS 256
 
-/* One block's __shared__ float4 tile[CP_ASYNC_THREADS], and for each slot
- * the float4 of `in` that landed there last (-1: none, the zeros the replay
- * starts with). The replay keeps it from one block to the next. */
-typedef struct {
-    float value[CP_ASYNC_THREADS][4];
-    int from[CP_ASYNC_THREADS];
-} cp_async_tile;
-
 /* The blocks gpu_copy launches for copy_cp_async: a thread per float4, and
  * at least one thread (for the tail). */
 static int cp_async_blocks(int n)
@@ -72,6 +64,14 @@ static int cp_async_blocks(int n)
 }
 
 // [listing cp-async-replay]
+/* One block's __shared__ float4 tile[CP_ASYNC_THREADS], and for each slot
+ * the float4 of `in` that landed there last (-1: none, the zeros the replay
+ * starts with). The replay keeps it from one block to the next. */
+typedef struct {
+    float value[CP_ASYNC_THREADS][4];
+    int from[CP_ASYNC_THREADS];
+} cp_async_tile;
+
 /* Thread t of block b up to the barrier: its cp.async of float4 k into
  * tile[t]. __pipeline_wait_prior(0) waits for this thread's copies and no
  * one else's, so the copy has landed when the thread goes on. */
