@@ -2,8 +2,12 @@
  * __shfl_down_sync, and how many are odd by __ballot_sync, for an n that
  * leaves the last warp partly full. The CPU computes the same with the
  * lane-by-lane emulation of lib/warp_emulate.c. --dot prints the shuffle
- * tree of warp 0, step by step, as Graphviz DOT. */
+ * tree of warp 0, step by step, as Graphviz DOT. --full-mask (the trap)
+ * runs the emulation as a kernel that passes FULL_WARP to the shuffles and
+ * the second ballot after the early return: it stops at the first call
+ * whose mask names a lane that has left. */
 #include "common.h"
+#include "warp.h"
 #include "warp_emulate.h"
 #include "warp_primitives.h"
 
@@ -33,26 +37,56 @@ static void results_free(warp_results *r)
     free(r->mask);
 }
 
-/* Every warp on the CPU: the active lanes, the emulated shuffle sum, the
- * emulated ballot of "odd"; a plain loop checks the emulation. */
-static int cpu_warps(const int *x, int n, warp_results *r, warp_sum_trace *first)
+/* Every warp on the CPU, in the kernel's order: the first ballot, while all
+ * 32 lanes run, finds the lanes with an element; the others return; the
+ * emulated shuffle sum and ballot of "odd" pass that mask, or FULL_WARP
+ * with full_mask (the trap). A plain loop checks the emulation. The run
+ * stops at the first call that names an exited lane: *fault_warp is its warp. */
+static int cpu_warps(const int *x, int n, int full_mask, warp_results *r, warp_sum_trace *first,
+                     warp_fault *fault, int *fault_warp)
 {
     int emulation_agrees = 1;
+    fault->lane = -1;
+    *fault_warp = -1;
     for (int w = 0; w * 32 < n; w++) {
-        const int active = n - w * 32 < 32 ? n - w * 32 : 32;
         const int *lanes = x + w * 32;
-        int odd[WARP_LANES], loop_sum = 0, loop_odd = 0;
+        int has_element[WARP_LANES], odd[WARP_LANES], loop_sum = 0, loop_odd = 0;
+        for (int l = 0; l < WARP_LANES; l++)
+            has_element[l] = w * 32 + l < n;
+        /* before the return all 32 lanes run, so FULL_WARP is right here */
+        r->mask[w] = emulate_ballot(has_element, WARP_LANES, FULL_WARP, fault);
+        const int active = popcount32(r->mask[w]); /* the return: lanes active..31 leave */
+        const unsigned after_return = full_mask ? FULL_WARP : r->mask[w];
         for (int l = 0; l < active; l++) {
             odd[l] = lanes[l] % 2 != 0;
             loop_sum += lanes[l];
             loop_odd += odd[l];
         }
-        r->sum[w] = emulate_warp_sum(lanes, active, w == 0 ? first : NULL);
-        r->odd[w] = popcount32(emulate_ballot(odd, active));
-        r->mask[w] = active == 32 ? 0xffffffffu : (1u << active) - 1;
+        r->sum[w] = emulate_warp_sum(lanes, active, after_return, w == 0 ? first : NULL, fault);
+        r->odd[w] = popcount32(emulate_ballot(odd, active, after_return, fault));
+        if (fault->lane >= 0) {
+            *fault_warp = w;
+            return 0;
+        }
         emulation_agrees &= r->sum[w] == loop_sum && r->odd[w] == loop_odd;
     }
     return emulation_agrees;
+}
+
+/* The trap's report: the first call that named an exited lane, or none. */
+static int report_full_mask(int warps, int fault_warp, const warp_fault *f, int quiet)
+{
+    if (!quiet)
+        printf("FULL_WARP (0x%08x) in the shuffles and the second ballot, after the return:\n", FULL_WARP);
+    if (fault_warp >= 0 && f->offset > 0)
+        printf("  warp %d: __shfl_down_sync(0x%08x, v, %d) names lane %d, which has exited\n", fault_warp,
+               f->mask, f->offset, f->lane);
+    else if (fault_warp >= 0)
+        printf("  warp %d: __ballot_sync(0x%08x, value %% 2 != 0) names lane %d, which has exited\n",
+               fault_warp, f->mask, f->lane);
+    else if (!quiet)
+        printf("  all %d warps have 32 lanes: no call names an exited lane\n", warps);
+    return verdict("CPU: every lane in each call's mask executes the call", fault_warp < 0);
 }
 
 static void print_warps(const warp_results *r, int warps, const char *who)
@@ -96,18 +130,27 @@ static void print_dot(const warp_sum_trace *t)
 int main(int argc, char **argv)
 {
     uint64_t n = 45, seed = 1;
-    int quiet = 0, dot = 0;
+    int quiet = 0, dot = 0, full_mask = 0;
     const char *on = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of values (default 45: one full warp, one partial)", 1, UINT64_C(1) << 24, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--dot", CLI_FLAG, &dot, "print warp 0's shuffle tree (CPU emulation) as Graphviz DOT", 0, 0, NULL },
+        { "--full-mask", CLI_FLAG, &full_mask, "CPU trap: FULL_WARP in the shuffles and second ballot after the return", 0, 0, NULL },
         CLI_OPTION_ON(&on),
     };
     cli_parse(argc, argv, "Warp sums by __shfl_down_sync and odd counts by __ballot_sync, checked in C.",
               options, sizeof options / sizeof options[0]);
-    const run_on where = dot ? RUN_CPU : cli_resolve_on(on);
+    if (full_mask && dot) {
+        fprintf(stderr, "error: --full-mask and --dot are two experiments, pick one\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (full_mask && on != NULL && strcmp(on, "cpu") != 0) {
+        fprintf(stderr, "error: --full-mask is a CPU walk of the kernel (use --on cpu)\n");
+        return EXIT_BAD_INPUT;
+    }
+    const run_on where = dot || full_mask ? RUN_CPU : cli_resolve_on(on);
     const int warps = (int)((n + 31) / 32);
     int *x = alloc_or_exit(n, sizeof *x, "x");
     splitmix64 g = { seed };
@@ -115,7 +158,9 @@ int main(int argc, char **argv)
         x[i] = (int)splitmix64_below(&g, 10);
     warp_results cpu = results_alloc(warps), gpu = results_alloc(warps);
     warp_sum_trace first;
-    const int agrees = cpu_warps(x, (int)n, &cpu, &first);
+    warp_fault fault;
+    int fault_warp;
+    const int agrees = cpu_warps(x, (int)n, full_mask, &cpu, &first, &fault, &fault_warp);
     if (dot) {
         print_dot(&first);
         free(x);
@@ -125,6 +170,15 @@ int main(int argc, char **argv)
     }
     printf("%" PRIu64 " values in [0, 10): %d warps, the last with %d lanes\n", n, warps,
            (int)(n - (uint64_t)(warps - 1) * 32));
+    if (full_mask) {
+        int ok = report_full_mask(warps, fault_warp, &fault, quiet);
+        if (ok)
+            ok = verdict("CPU: the lane-by-lane emulation equals plain loops", agrees);
+        free(x);
+        results_free(&cpu);
+        results_free(&gpu);
+        return exit_status(ok);
+    }
     if (!quiet) {
         printf("warp 0, lane 0 after each step:");
         for (int k = 0; k < WARP_STEPS; k++)
