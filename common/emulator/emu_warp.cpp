@@ -108,6 +108,9 @@ static int group_ready(int t, bool explain)
                    "threads)", op_name(s->op), s->mask, s->file, s->line, l, t / 32, block.count);
             return -1;
         }
+        /* The stricter of CUDA's two rules: GPUs before Volta (sm_70) need
+         * every lane of the mask at the call; newer ones exempt lanes that
+         * have exited. A mask naming only running lanes is right on both. */
         if (o->wait == EXITED) {
             report("%s(0x%08x) at %s:%d names lane %d (thread %d), which has exited", op_name(s->op), s->mask,
                    s->file, s->line, l, base + l);
