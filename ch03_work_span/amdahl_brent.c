@@ -5,13 +5,16 @@
  * processors, never more than 1 / (1 - f). Brent: a computation with work W
  * and span S runs on p processors in T_p <= W/p + S steps, so its speed-up
  * is at least W / (W/p + S), and never more than W / S. --frozen-f commits
- * the trap of treating the two as one formula, and fails. */
+ * the trap of treating the two as one formula, and fails. --seed S draws the
+ * four fractions of the Amdahl table at random instead of 0.5, 0.9, 0.99 and
+ * 0.999; its check holds for any fractions. */
 #include "common.h"
 #include "tree_trace.h"
 
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 // [listing amdahl-brent-formulas]
 static double amdahl_speedup(double f, double p)
@@ -31,11 +34,38 @@ static double brent_speedup(double work, double span, double p)
 }
 // [end]
 
-static const double fractions[] = { 0.5, 0.9, 0.99, 0.999 };
 #define FRACTIONS 4
+static const double book_fractions[FRACTIONS] = { 0.5, 0.9, 0.99, 0.999 };
 #define PROCESSOR_COUNTS 12 /* p = 1, 2, 4, ..., 2048 */
+#define SERIAL_MAX_THOUSANDTHS 500 /* random f: from 0.501 to 0.999 */
 
-static int amdahl_table(int quiet)
+/* --seed: FRACTIONS distinct fractions f = 1 - m/1000, in increasing order,
+ * with the serial share m drawn log-uniformly from 1..499 thousandths (so
+ * that f near 1 is as likely as f near 0.5, as in the book's four). */
+static void random_fractions(uint64_t seed, double *f)
+{
+    splitmix64 g = { seed };
+    int m[FRACTIONS];
+    for (int j = 0; j < FRACTIONS; j++) {
+        int fresh;
+        do {
+            m[j] = (int)exp(splitmix64_uniform(&g, 0.0, log((double)SERIAL_MAX_THOUSANDTHS)));
+            fresh = 1;
+            for (int i = 0; i < j; i++)
+                fresh &= m[i] != m[j];
+        } while (!fresh);
+    }
+    for (int j = 1; j < FRACTIONS; j++) /* largest share first: f increasing */
+        for (int i = j; i > 0 && m[i - 1] < m[i]; i--) {
+            const int t = m[i];
+            m[i] = m[i - 1];
+            m[i - 1] = t;
+        }
+    for (int j = 0; j < FRACTIONS; j++)
+        f[j] = 1.0 - m[j] / 1000.0;
+}
+
+static int amdahl_table(const double *fractions, int quiet)
 {
     if (!quiet) {
         printf("Amdahl's law, speedup(p) = 1 / ((1 - f) + f/p)\n\n%6s", "p");
@@ -142,20 +172,38 @@ static int one_size(int quiet)
 
 int main(int argc, char **argv)
 {
-    uint64_t n = 1024;
+    uint64_t n = 1024, seed = 0;
     int quiet = 0, frozen_f = 0;
+    const char *seed_text = NULL; /* every uint64 is a seed: "not given" needs the text */
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "the tree reduction of N values for Brent's bound: W = N-1, S = ceil(log2 N) (default 1024)", 2, UINT64_C(1) << 40, NULL },
+        { "--seed", CLI_STRING, &seed_text, "draw the Amdahl table's four fractions f at random from this seed (default: 0.5, 0.9, 0.99, 0.999)", 0, 0, "N" },
         { "--frozen-f", CLI_FLAG, &frozen_f, "the trap: take Amdahl's f from the span at N = 1024 and use it for every N", 0, 0, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv, "Section 3.3: Amdahl's law and Brent's bound, computed; and why they differ.",
               options, sizeof options / sizeof options[0]);
+    const int seeded = seed_text != NULL;
+    if (seeded && cli_parse_u64(seed_text, 0, UINT64_MAX, &seed) != 0) {
+        fprintf(stderr, "error: --seed expects an integer in [0, %" PRIu64 "], got '%s'\n", UINT64_MAX, seed_text);
+        return EXIT_BAD_INPUT;
+    }
+    if (seeded && frozen_f) {
+        fprintf(stderr, "error: --seed draws the Amdahl table's fractions, which --frozen-f does not print\n");
+        return EXIT_BAD_INPUT;
+    }
     if (frozen_f)
         return exit_status(frozen_f_trap());
-    if (!quiet)
+    double fractions[FRACTIONS];
+    memcpy(fractions, book_fractions, sizeof fractions);
+    if (seeded)
+        random_fractions(seed, fractions);
+    if (!quiet) {
         printf("Section 3.3: Amdahl's law and Brent's bound\n\n");
-    int ok = amdahl_table(quiet);
+        if (seeded)
+            printf("(the fractions f of the Amdahl table drawn at random, seed %" PRIu64 ")\n\n", seed);
+    }
+    int ok = amdahl_table(fractions, quiet);
     if (!quiet)
         printf("\n");
     ok &= brent_section((double)(n - 1), (double)ceil_log2_u64(n), quiet);

@@ -10,7 +10,9 @@
  * the GPU it runs in many blocks at once; with --on cpu one block is replayed
  * in one order its warps may run in (--replay-warps, block_replay.h), which
  * shows which level of which warp read a value before it was written.
- * --svg and --dot draw the CPU trace as a figure (tree_figures.h). */
+ * --svg and --dot draw the CPU trace as a figure (tree_figures.h).
+ * The values are 1..N; --seed S makes them random integers in [1, 1000]
+ * instead, for every run above (the levels stay the same, the sums do not). */
 #include "block_replay.h"
 #include "block_trace.h"
 #include "common.h"
@@ -32,10 +34,18 @@ static long long reference_sum(const long long *x, size_t n)
     return s;
 }
 
-static void fill_ascending(long long *x, size_t n)
+#define RANDOM_VALUE_MAX 1000
+
+/* --seed: the seed of the random values; NULL: the values are 1..N. */
+static const uint64_t *value_seed = NULL;
+
+/* 1..n, or with --seed random values in [1, RANDOM_VALUE_MAX]: never 0, so
+ * a value lost or added twice always changes the sum. */
+static void fill_values(long long *x, size_t n)
 {
+    splitmix64 g = { value_seed != NULL ? *value_seed : 0 };
     for (size_t i = 0; i < n; i++)
-        x[i] = (long long)i + 1;
+        x[i] = value_seed != NULL ? 1 + (long long)splitmix64_below(&g, RANDOM_VALUE_MAX) : (long long)i + 1;
 }
 
 static void print_cpu_trace(const tree_trace *t)
@@ -121,12 +131,16 @@ static void print_gpu_differences(const gpu_block_trace *g, const tree_trace *t,
 
 static int trace_one(int n, run_on where, int quiet, int gpu_table, long long *x, long long *scratch)
 {
-    fill_ascending(x, (size_t)n);
+    fill_values(x, (size_t)n);
     tree_trace t;
     tree_sum_traced(x, (size_t)n, scratch, &t);
     const long long ref = reference_sum(x, (size_t)n);
     if (!quiet) {
-        printf("N = %d, values 1..%d, CPU trace:\n", n, n);
+        if (value_seed != NULL)
+            printf("N = %d, random values in [1, %d] (seed %" PRIu64 "), CPU trace:\n", n, RANDOM_VALUE_MAX,
+                   *value_seed);
+        else
+            printf("N = %d, values 1..%d, CPU trace:\n", n, n);
         print_cpu_trace(&t);
         printf("  tree sum %lld, reference sum %lld: %s\n", t.sum, ref, t.sum == ref ? "equal" : "DIFFERENT");
         printf("  a block that runs this tree needs one __syncthreads() before each level:\n"
@@ -165,7 +179,7 @@ static int sweep_sizes(int quiet, long long *x, long long *scratch)
         printf("%6s  %5s  %5s  %8s  %10s  %s\n", "N", "span", "work", "barriers", "GPU sum", "trace equal");
     for (int i = 0; i < count; i++) {
         const int n = sizes[i];
-        fill_ascending(x, (size_t)n);
+        fill_values(x, (size_t)n);
         tree_trace t;
         tree_sum_traced(x, (size_t)n, scratch, &t);
         gpu_block_trace g;
@@ -190,7 +204,7 @@ static int sweep_sizes(int quiet, long long *x, long long *scratch)
  * warps happen to be scheduled, so a wrong sum is likely but not certain. */
 static int run_missing_barrier(int n, int trials, long long *x, int quiet)
 {
-    fill_ascending(x, (size_t)n);
+    fill_values(x, (size_t)n);
     const long long ref = reference_sum(x, (size_t)n);
     gpu_block_trace *g = alloc_or_exit((size_t)trials, sizeof *g, "the block traces");
     gpu_block_tree_traced(x, n, 1, trials, g);
@@ -293,12 +307,12 @@ static void print_replay(const block_replay *r, long long ref)
                "  another order may still read a cell before it is written.\n");
 }
 
-/* --replay-warps, and --missing-barrier --on cpu: one block of 1..n replayed
+/* --replay-warps, and --missing-barrier --on cpu: one block of n values replayed
  * in one order its warps may run in, with or without the barriers between
  * levels; the same check as on the GPU: is the block's sum right? */
 static int run_replay(int n, int barriers, long long *x, long long *scratch, int quiet)
 {
-    fill_ascending(x, (size_t)n);
+    fill_values(x, (size_t)n);
     tree_trace t;
     tree_sum_traced(x, (size_t)n, scratch, &t);
     const long long ref = reference_sum(x, (size_t)n);
@@ -313,7 +327,7 @@ static int run_replay(int n, int barriers, long long *x, long long *scratch, int
                    ok);
 }
 
-/* --svg and --dot: the CPU trace of 1..n as a figure on stdout. */
+/* --svg and --dot: the CPU trace of n values as a figure on stdout. */
 static int draw_figure(int n, int svg, long long *x, long long *scratch)
 {
     if (!svg && n > TREE_DOT_MAX_N) {
@@ -321,7 +335,7 @@ static int draw_figure(int n, int svg, long long *x, long long *scratch)
                 TREE_DOT_MAX_N, n);
         return EXIT_BAD_INPUT;
     }
-    fill_ascending(x, (size_t)n);
+    fill_values(x, (size_t)n);
     tree_trace t;
     tree_sum_traced(x, (size_t)n, scratch, &t);
     if (svg) {
@@ -339,7 +353,7 @@ static int trace_default(run_on where, int quiet, int gpu_table, long long *x, l
         printf("\n");
     ok &= trace_one(1000, where, quiet, gpu_table, x, scratch);
     tree_trace t;
-    fill_ascending(x, 1000);
+    fill_values(x, 1000);
     tree_sum_traced(x, 1000, scratch, &t);
     ok &= verdict("N = 1000 has levels with an odd carry (exactly 2)", tree_odd_carry_levels(&t) == 2);
     if (where & RUN_GPU) {
@@ -352,7 +366,8 @@ static int trace_default(run_on where, int quiet, int gpu_table, long long *x, l
 
 int main(int argc, char **argv)
 {
-    uint64_t n = 0, trials = 100;
+    uint64_t n = 0, trials = 100, seed = 0;
+    const char *seed_text = NULL; /* every uint64 is a seed: "not given" needs the text */
     int quiet = 0, missing_barrier = 0, replay_warps = 0, svg = 0, dot = 0, gpu_table = 0;
     const char *on = NULL;
     const cli_option options[] = {
@@ -364,11 +379,19 @@ int main(int argc, char **argv)
         { "--trials", CLI_U64, &trials, "blocks that run the racy tree at once (default 100)", 1, BLOCK_TRACE_MAX_TRIALS, NULL },
         { "--svg", CLI_FLAG, &svg, "print the levels of the CPU trace of 1..N as SVG (default N = 1024)", 0, 0, NULL },
         { "--dot", CLI_FLAG, &dot, "print the whole CPU tree of 1..N as Graphviz DOT (N <= 32, default 13)", 0, 0, NULL },
+        { "--seed", CLI_STRING, &seed_text, "random values in [1, 1000] from this seed (default: the values 1..N)", 0, 0, "N" },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
               "Section 3.2: a tree reduction of 1..N traced level by level, on the CPU and as recorded by the GPU.",
               options, sizeof options / sizeof options[0]);
+    if (seed_text != NULL) {
+        if (cli_parse_u64(seed_text, 0, UINT64_MAX, &seed) != 0) {
+            fprintf(stderr, "error: --seed expects an integer in [0, %" PRIu64 "], got '%s'\n", UINT64_MAX, seed_text);
+            return EXIT_BAD_INPUT;
+        }
+        value_seed = &seed;
+    }
     const int on_cpu = on != NULL && strcmp(on, "cpu") == 0;
     if (replay_warps && on != NULL && !on_cpu) {
         fprintf(stderr, "error: --replay-warps replays the block on the CPU; use it with --on cpu or no --on\n");

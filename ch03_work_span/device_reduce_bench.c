@@ -5,7 +5,9 @@
  * scratch and CUB's temp storage are allocated before timing. Ours, CUB's
  * and the read-only ceiling (common/gpu/read_ceiling.cu, on the same bytes)
  * take turns within every repetition, so a slow phase of the GPU hits all
- * three alike. --ratios FILE appends the headline ratios (common/ratios.h). */
+ * three alike. --ratios FILE appends the headline ratios (common/ratios.h).
+ * --quiet prints only the 2^28 doubles summary, the verdict and the rows
+ * whose check failed; it measures exactly what the full run does. */
 #include "common.h"
 #include "run_header.h"
 #include "device_reduce.h"
@@ -84,12 +86,14 @@ static bench_row bench_one(elem_type type, const void *host_x, size_t n, int rep
 int main(int argc, char **argv)
 {
     uint64_t n_only = 0, reps = 51, seed = 1;
+    int quiet = 0;
     const char *ratios = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n_only, "one size instead of 2^20, 2^24, 2^28", 1, UINT64_C(1) << 28, NULL },
         { "--reps", CLI_U64, &reps, "timed runs per measurement (default 51)", 5, 10000, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--ratios", CLI_STRING, &ratios, "append the headline ratios to FILE (the bench summary's rows)", 0, 0, NULL },
+        { "--quiet", CLI_FLAG, &quiet, "no tables: only the summary, the verdict and the rows that failed", 0, 0, NULL },
     };
     cli_parse(argc, argv, "Benchmark: device_reduce vs cub::DeviceReduce::Sum, float and double (markdown).",
               options, sizeof options / sizeof options[0]);
@@ -105,15 +109,17 @@ int main(int argc, char **argv)
         xd[i] = splitmix64_uniform(&g, -1.0, 1.0); /* random, never all zeros */
         xf[i] = (float)xd[i];
     }
-    printf("## device_reduce vs cub::DeviceReduce::Sum\n\n");
-    print_run_header(argc, argv);
-    printf("input: uniform random in [-1, 1), seed %" PRIu64 "; kernels only, CUDA events, median of %d "
-           "runs after 3 warm-up rounds, ours, CUB and the read-only ceiling (same bytes) interleaved in every round; "
-           "spread = (max - min) / median; GB/s = bytes read / time\n\n",
-           seed, (int)reps);
-    printf("| type | n | MB | ours ms | spread | ours GB/s | CUB ms | spread | CUB GB/s | ours / CUB "
-           "| read ceiling GB/s | ours / ceiling |\n"
-           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    if (!quiet) {
+        printf("## device_reduce vs cub::DeviceReduce::Sum\n\n");
+        print_run_header(argc, argv);
+        printf("input: uniform random in [-1, 1), seed %" PRIu64 "; kernels only, CUDA events, median of %d "
+               "runs after 3 warm-up rounds, ours, CUB and the read-only ceiling (same bytes) interleaved in every round; "
+               "spread = (max - min) / median; GB/s = bytes read / time\n\n",
+               seed, (int)reps);
+        printf("| type | n | MB | ours ms | spread | ours GB/s | CUB ms | spread | CUB GB/s | ours / CUB "
+               "| read ceiling GB/s | ours / ceiling |\n"
+               "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    }
     int ok = 1;
     double target_ratio = -1.0;
     for (int t = 0; t < 2; t++) {
@@ -124,10 +130,14 @@ int main(int argc, char **argv)
             const double bytes = (double)n * (double)type;
             const double ours_gbs = bytes / (r.ours_ms * 1e6), cub_gbs = bytes / (r.cub_ms * 1e6);
             const char *tname = type == ELEM_FLOAT ? "float" : "double";
-            printf("| %s | %zu | %.0f | %.4f | %.1f%% | %.0f | %.4f | %.1f%% | %.0f | %.3f | %.0f | %.3f |\n", tname, n,
-                   bytes / 1e6, r.ours_ms, 100.0 * r.ours_spread, ours_gbs, r.cub_ms, 100.0 * r.cub_spread, cub_gbs,
-                   ours_gbs / cub_gbs, r.ceiling_ms > 0.0 ? bytes / (r.ceiling_ms * 1e6) : 0.0,
-                   r.ceiling_ms / r.ours_ms);
+            if (quiet && !(r.ours_ok && r.same_bits))
+                printf("%s, n = %zu: %s\n", tname, n,
+                       !r.ours_ok ? "the sum is outside its error bound" : "two runs gave different bits");
+            else if (!quiet)
+                printf("| %s | %zu | %.0f | %.4f | %.1f%% | %.0f | %.4f | %.1f%% | %.0f | %.3f | %.0f | %.3f |\n", tname, n,
+                       bytes / 1e6, r.ours_ms, 100.0 * r.ours_spread, ours_gbs, r.cub_ms, 100.0 * r.cub_spread,
+                       cub_gbs, ours_gbs / cub_gbs, r.ceiling_ms > 0.0 ? bytes / (r.ceiling_ms * 1e6) : 0.0,
+                       r.ceiling_ms / r.ours_ms);
             ok &= r.ours_ok && r.same_bits;
             if (r.ours_ok && r.same_bits && (n & (n - 1)) == 0) { /* a wrong sum is no ratio */
                 char name[96], what[160];
@@ -142,10 +152,11 @@ int main(int argc, char **argv)
                 target_ratio = ours_gbs / cub_gbs;
         }
     }
-    printf("\n");
+    if (!quiet)
+        printf("\n");
     if (target_ratio >= 0.0)
-        printf("ours / CUB at 2^28 doubles: %.3f (%s 0.95)\n\n", target_ratio,
-               target_ratio >= 0.95 ? "at least" : "below");
+        printf("ours / CUB at 2^28 doubles: %.3f (%s 0.95)\n%s", target_ratio,
+               target_ratio >= 0.95 ? "at least" : "below", quiet ? "" : "\n");
     free(xd);
     free(xf);
     return exit_status(verdict("every sum within its error bound, the same bits on every run", ok));

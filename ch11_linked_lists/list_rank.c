@@ -5,7 +5,7 @@
  * packed pointer jumping kernel (--algo wyllie-packed).
  *
  *   list_rank --input FILE [--on cpu|gpu|both] [--print]
- *   list_rank --random N --seed S ...
+ *   list_rank --random N --seed S ...     (--n N is the same as --random N)
  *   list_rank --random N --on cpu --algo sublists [--threads T]
  *
  * With --print, stdout holds exactly N lines `index distance` and nothing
@@ -99,7 +99,7 @@ static int matches_walk(FILE *out, const char *what, const int32_t *got, const i
 
 typedef struct {
     const char *input, *on, *algo, *print_cpu;
-    uint64_t random_n, seed, sublist, trials, threads;
+    uint64_t n, random_n, seed, sublist, trials, threads;
     int print, in_place, quiet, svg, progress;
 } rank_options;
 
@@ -109,6 +109,7 @@ static void parse_options(int argc, char **argv, rank_options *o)
     const cli_option options[] = {
         { "--input", CLI_STRING, &o->input, "read the list from FILE (N, then N lines `value next`)", 0, 0, NULL },
         { "--random", CLI_U64, &o->random_n, "rank a random-order list of N nodes instead", 1, LIST_MAX_NODES, NULL },
+        { "--n", CLI_U64, &o->n, "the same as --random N", 1, LIST_MAX_NODES, NULL },
         { "--seed", CLI_U64, &o->seed, "seed of the random list and of the ruler picks (default 1)", 0, UINT64_MAX, NULL },
         CLI_OPTION_ON(&o->on),
         { "--algo", CLI_CHOICE, &o->algo,
@@ -137,6 +138,7 @@ static void parse_options(int argc, char **argv, rank_options *o)
               "Distance to the end of every node: sequential walk, pointer jumping, ruling set.\n"
               "Without --input or --random: the 8-node example, traced round by round.",
               options, sizeof options / sizeof options[0]);
+    o->random_n = list_random_size(o->n, o->random_n, o->input);
 }
 
 /* --svg draws one algorithm's steps on the CPU, for a list small enough

@@ -6,7 +6,9 @@
  * ranker once, in turn, so that a drift of the machine touches all of them
  * alike; every answer is checked against the walk node for node (a wrong
  * one exits 1). Prints markdown tables for RESULTS.md; --dat writes the
- * medians for the figure, --ratios appends the headline ratios. */
+ * medians for the figure, --ratios appends the headline ratios. --n 2^K
+ * measures the one size 2^K (--min-log K --max-log K); --quiet prints only
+ * the verdict and what went wrong. */
 #include "run_header.h"
 #include "common.h"
 #include "list_gpu.h"
@@ -14,6 +16,7 @@
 #include "list_walk.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,17 +41,50 @@ typedef struct {
 } size_result;
 
 typedef struct {
-    uint64_t min_log, max_log, reps, warmup, cpu_reps, sublist, seed, threads;
+    uint64_t n, min_log, max_log, reps, warmup, cpu_reps, sublist, seed, threads;
+    int quiet;
     const char *dat_path, *ratios_path;
 } bench_options;
 
+#define MIN_LOG 4
+#define MAX_LOG 27
+
+/* --n N names one size, N = 2^K: the range --min-log K --max-log K. The
+ * bench measures powers of two only, so any other N is refused. */
+static void size_range(bench_options *o)
+{
+    const int given_range = o->min_log != 0 || o->max_log != 0;
+    if (o->n == 0) {
+        if (o->min_log == 0)
+            o->min_log = 20;
+        if (o->max_log == 0)
+            o->max_log = 26;
+        return;
+    }
+    int lg = 0;
+    while ((UINT64_C(1) << lg) < o->n)
+        lg++;
+    if ((UINT64_C(1) << lg) != o->n) {
+        fprintf(stderr, "error: --n must be a power of two 2^K with K in [%d, %d] (the bench's sizes), got %" PRIu64 "\n",
+                MIN_LOG, MAX_LOG, o->n);
+        exit(EXIT_BAD_INPUT);
+    }
+    if (given_range) {
+        fprintf(stderr, "error: --n picks one size: leave out --min-log and --max-log\n");
+        exit(EXIT_BAD_INPUT);
+    }
+    o->min_log = o->max_log = (uint64_t)lg;
+}
+
 static void parse_options(int argc, char **argv, bench_options *o)
 {
-    *o = (bench_options){ .min_log = 20, .max_log = 26, .reps = 10, .warmup = 2, .cpu_reps = 3, .sublist = 64,
-                          .seed = 1 };
+    /* min_log and max_log stay 0 unless given (size_range sets them) */
+    *o = (bench_options){ .reps = 10, .warmup = 2, .cpu_reps = 3, .sublist = 64, .seed = 1 };
     const cli_option options[] = {
-        { "--min-log", CLI_U64, &o->min_log, "smallest list 2^K nodes (default 20)", 4, 27, NULL },
-        { "--max-log", CLI_U64, &o->max_log, "largest list 2^K nodes (default 26; sizes step by 4x)", 4, 27, NULL },
+        { "--n", CLI_U64, &o->n, "measure one list of N = 2^K nodes only (default: 2^20 to 2^26)",
+          UINT64_C(1) << MIN_LOG, UINT64_C(1) << MAX_LOG, NULL },
+        { "--min-log", CLI_U64, &o->min_log, "smallest list 2^K nodes (default 20)", MIN_LOG, MAX_LOG, NULL },
+        { "--max-log", CLI_U64, &o->max_log, "largest list 2^K nodes (default 26; sizes step by 4x)", MIN_LOG, MAX_LOG, NULL },
         { "--reps", CLI_U64, &o->reps, "timed runs of every ranker but the walk, per size (default 10)", 1, 1000, NULL },
         { "--warmup", CLI_U64, &o->warmup, "untimed runs of every ranker first (default 2)", 0, 100, NULL },
         { "--cpu-reps", CLI_U64, &o->cpu_reps, "timed single-core walks per size (default 3; 1 from 2^26 on)", 1, 100,
@@ -61,9 +97,11 @@ static void parse_options(int argc, char **argv, bench_options *o)
         { "--dat", CLI_STRING, &o->dat_path, "also write the medians to FILE (gnuplot data)", 0, 0, NULL },
         { "--ratios", CLI_STRING, &o->ratios_path, "append the headline ratios at the largest size to FILE (TSV)", 0,
           0, NULL },
+        { "--quiet", CLI_FLAG, &o->quiet, "no tables: only the verdict and what went wrong", 0, 0, NULL },
     };
     cli_parse(argc, argv, "List ranking at scale: GPU ruling set and pointer jumping vs CPU sublists and walk.",
               options, sizeof options / sizeof options[0]);
+    size_range(o);
 }
 
 /* Checks one answer; names the first wrong node. */
@@ -241,22 +279,27 @@ int main(int argc, char **argv)
     gpu_require_device();
     const int threads = o.threads != 0 ? (int)o.threads : sublists_online_cpus();
     FILE *dat = cli_open_output(o.dat_path);
-    print_run_header(argc, argv);
-    printf("Distance to the end of every node of a random-order list (int32 next and rank).\n"
-           "GPU: CUDA events, list already on the GPU (kernels only) or copied in and out (end to end).\n"
-           "CPU: host clock; sublists on %d threads, %d sublists walked at once per thread.\n"
-           "Every repetition runs every ranker once, in turn; median of %d repetitions after %d warm-ups,\n"
-           "the single-core walk in the first %d of them (1 from 2^26 nodes on). Spread = (max - min) / median.\n"
-           "Ruling set: one ruler per %d node indices. Every answer equals the walk's (checked every run).\n\n",
-           threads, SUBLISTS_WALKERS, (int)o.reps, (int)o.warmup, (int)o.cpu_reps, (int)o.sublist);
+    if (!o.quiet) {
+        print_run_header(argc, argv);
+        printf("Distance to the end of every node of a random-order list (int32 next and rank).\n"
+               "GPU: CUDA events, list already on the GPU (kernels only) or copied in and out (end to end).\n"
+               "CPU: host clock; sublists on %d threads, %d sublists walked at once per thread.\n"
+               "Every repetition runs every ranker once, in turn; median of %d repetitions after %d warm-ups,\n"
+               "the single-core walk in the first %d of them (1 from 2^26 nodes on). Spread = (max - min) / median.\n"
+               "Ruling set: one ruler per %d node indices. Every answer equals the walk's (checked every run).\n\n",
+               threads, SUBLISTS_WALKERS, (int)o.reps, (int)o.warmup, (int)o.cpu_reps, (int)o.sublist);
+    }
     fflush(stdout);
     size_result res[MAX_SIZES];
     int sizes = 0, ok = 1;
     for (uint64_t lg = o.min_log; lg <= o.max_log && sizes < MAX_SIZES; lg += 2, sizes++) {
         bench_size((int)lg, &o, threads, &res[sizes]);
         ok &= res[sizes].right;
+        if (o.quiet && !res[sizes].right) /* wrong distances are named on stderr; this also covers the rounds */
+            printf("2^%d nodes: WRONG RANKS (or pointer jumping took other than ceil(log2 n) rounds)\n", (int)lg);
     }
-    print_tables(res, sizes, threads);
+    if (!o.quiet)
+        print_tables(res, sizes, threads);
     if (dat) {
         fprintf(dat, "# n cpu_walk_ms wyllie_ms ruling_ms ruling_end_to_end_ms wyllie_packed_ms cpu_sublists_ms "
                      "(medians; sublists on %d threads)\n", threads);

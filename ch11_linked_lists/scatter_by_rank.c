@@ -1,6 +1,8 @@
 /* scatter_by_rank.c - 11.3: a list becomes an array once every node knows
  * its distance to the end: position = n - 1 - distance, one independent
- * write per node. Checked against the walk that copies the list in order. */
+ * write per node. Checked against the walk that copies the list in order.
+ * The list: --input FILE, --random N (or --n N) in random order, or by
+ * default the 8-node example. */
 #include "common.h"
 #include "list_figures.h"
 #include "list_gpu.h"
@@ -25,7 +27,7 @@ static int same_array(const int32_t *got, const int32_t *want, int32_t n, const 
 
 typedef struct {
     const char *input, *on, *algo;
-    uint64_t random_n, seed, sublist;
+    uint64_t n, random_n, seed, sublist;
     int quiet, svg;
 } scatter_options;
 
@@ -35,6 +37,7 @@ static void parse_options(int argc, char **argv, scatter_options *o)
     const cli_option options[] = {
         { "--input", CLI_STRING, &o->input, "read the list from FILE (N, then N lines `value next`)", 0, 0, NULL },
         { "--random", CLI_U64, &o->random_n, "a random-order list of N nodes instead", 1, LIST_MAX_NODES, NULL },
+        { "--n", CLI_U64, &o->n, "the same as --random N", 1, LIST_MAX_NODES, NULL },
         { "--seed", CLI_U64, &o->seed, "seed of the random list (default 1)", 0, UINT64_MAX, NULL },
         CLI_OPTION_ON(&o->on),
         { "--algo", CLI_CHOICE, &o->algo, "how the GPU ranks before scattering (default wyllie)", 0, 0, "wyllie|ruling" },
@@ -46,6 +49,7 @@ static void parse_options(int argc, char **argv, scatter_options *o)
               "List to array by scattering each node to n - 1 - distance_to_end (11.3).\n"
               "Without --input or --random: the 8-node example.",
               options, sizeof options / sizeof options[0]);
+    o->random_n = list_random_size(o->n, o->random_n, o->input);
     if (o->svg && o->on != NULL && strcmp(o->on, "cpu") != 0) {
         fprintf(stderr, "error: --svg draws the CPU scatter: use --on cpu\n");
         exit(EXIT_BAD_INPUT);

@@ -13,7 +13,9 @@
  * additions. A bits check counts only where the exact one holds.
  * --print WHAT prints only what the kernels computed, one value per line in
  * C's %a notation (every bit shown): warp-integers, warp-random (each warp's
- * sum), device-integers, device-random (each case's result). */
+ * sum), device-integers, device-random (each case's result).
+ * --n N runs the device reduction on N elements only (offsets 0, 1, 3)
+ * instead of its ten sizes from 1 to 20011; warp_sum keeps its 128 lanes. */
 #include "cuda_shim.h"
 #include "emu_launch.h"
 
@@ -120,21 +122,31 @@ static bool device_case(elem_type type, size_t n, size_t offset, bool integers, 
     return ok;
 }
 
+/* The largest --n: integers in [-8, 8] keep every partial sum of at most
+ * 2^21 of them within 2^24, where a float still holds every integer, so the
+ * "exact" check stays exact in float too. */
+#define DEVICE_MAX_N (UINT64_C(1) << 21)
+
+/* --n: the one size to run (0: the ten sizes below). */
+static size_t only_n = 0;
+
 template <typename T> static bool device_cases(elem_type type, bool integers, uint64_t seed, bool quiet)
 {
     const size_t sizes[] = { 1, 2, 5, 31, 32, 33, 1000, 4099, 8192, 20011 };
+    const size_t count = only_n ? 1 : sizeof sizes / sizeof sizes[0];
     bool ok = true;
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+    for (size_t s = 0; s < count; s++)
         for (size_t offset = 0; offset < 4 && (ok || print_what); offset += 1 + (offset == 1)) /* up to the first failure */
-            ok &= device_case<T>(type, sizes[s], offset, integers, seed, quiet || print_what != NULL);
+            ok &= device_case<T>(type, only_n ? only_n : sizes[s], offset, integers, seed, quiet || print_what != NULL);
     return ok;
 }
 
 int main(int argc, char **argv)
 {
-    uint64_t seed = 1;
+    uint64_t seed = 1, n = 0;
     int quiet = 0;
     const cli_option options[] = {
+        { "--n", CLI_U64, &n, "the device reduction on N elements only (default: 1, 2, 5, ..., 20011)", 1, DEVICE_MAX_N, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--print", CLI_CHOICE, &print_what, "print only the kernels' results, in %a (no verdicts)", 0, 0,
@@ -142,6 +154,7 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "Runs warp_sum and the device reduction's kernels on the CPU emulator.", options,
               sizeof options / sizeof options[0]);
+    only_n = (size_t)n;
     if (print_what) { /* only the values the kernels computed; the status still says whether they hold */
         quiet = 1;
         const bool warp = strncmp(print_what, "warp", 4) == 0, integers = strstr(print_what, "integers") != NULL;
@@ -165,7 +178,14 @@ int main(int argc, char **argv)
                           device_cases<double>(ELEM_DOUBLE, false, seed, quiet);
     int ok = verdict("warp_sum: exact on integer lanes, every warp, float and double", warp_exact);
     ok &= verdict("warp_sum: the bits of the CPU replay on random lanes", warp_exact && warp_bits);
-    ok &= verdict("device reduce: exact on integer inputs, every n and offset", dev_exact);
-    ok &= verdict("device reduce: the bits of device_reduce_emulate on random inputs", dev_exact && dev_bits);
+    char sizes[64] = "every n and offset";
+    if (only_n)
+        snprintf(sizes, sizeof sizes, "n = %zu, every offset", only_n);
+    char what[160];
+    snprintf(what, sizeof what, "device reduce: exact on integer inputs, %s", sizes);
+    ok &= verdict(what, dev_exact);
+    snprintf(what, sizeof what, "device reduce: the bits of device_reduce_emulate on random inputs%s%s",
+             only_n ? ", " : "", only_n ? sizes : "");
+    ok &= verdict(what, dev_exact && dev_bits);
     return exit_status(ok);
 }

@@ -43,6 +43,19 @@ void list_load(list *l, const char *input, uint64_t random_n, uint64_t seed, cha
     }
 }
 
+uint64_t list_random_size(uint64_t n, uint64_t random_n, const char *input)
+{
+    if (n != 0 && random_n != 0 && n != random_n) {
+        fprintf(stderr, "error: --n %" PRIu64 " and --random %" PRIu64 " give two sizes for one list\n", n, random_n);
+        exit(EXIT_BAD_INPUT);
+    }
+    if (n != 0 && input != NULL) {
+        fprintf(stderr, "error: --input and --n exclude each other (the file gives the size)\n");
+        exit(EXIT_BAD_INPUT);
+    }
+    return n != 0 ? n : random_n;
+}
+
 void print_int_row(FILE *out, const char *label, const int32_t *v, int32_t n)
 {
     fprintf(out, "%-14s", label);

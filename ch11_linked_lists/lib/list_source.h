@@ -15,6 +15,12 @@
 void list_load(list *l, const char *input, uint64_t random_n, uint64_t seed, char *describe,
                size_t describe_size);
 
+/* --n N is the conventional name of --random N, the size of the random
+ * list: returns the size either gives (0: neither). Both given with
+ * different sizes, or either with --input, print one `error: ...` line and
+ * exit with EXIT_BAD_INPUT. */
+uint64_t list_random_size(uint64_t n, uint64_t random_n, const char *input);
+
 /* "  label   v0  v1 ..." with a fixed column width, for the small traces. */
 void print_int_row(FILE *out, const char *label, const int32_t *v, int32_t n);
 
