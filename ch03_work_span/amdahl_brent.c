@@ -192,6 +192,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --seed draws the Amdahl table's fractions, which --frozen-f does not print\n");
         return EXIT_BAD_INPUT;
     }
+    if (frozen_f && n != 1024) {
+        fprintf(stderr, "error: --frozen-f takes f from N = 1024 and tabulates its own sizes: it takes no other --n\n");
+        return EXIT_BAD_INPUT;
+    }
     if (frozen_f)
         return exit_status(frozen_f_trap());
     double fractions[FRACTIONS];

@@ -59,6 +59,11 @@ static void size_range(bench_options *o)
             o->min_log = 20;
         if (o->max_log == 0)
             o->max_log = 26;
+        if (o->min_log > o->max_log) { /* no size to measure: nothing would be checked */
+            fprintf(stderr, "error: --min-log %" PRIu64 " is above --max-log %" PRIu64 ": no size to measure\n",
+                    o->min_log, o->max_log);
+            exit(EXIT_BAD_INPUT);
+        }
         return;
     }
     int lg = 0;
