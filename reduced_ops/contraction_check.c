@@ -2,7 +2,8 @@
  * counts 1, 7, 31, 32, 64, 96, 256, float and double, non-square shapes:
  * the GPU must equal the C emulation of its mapping bit for bit (every
  * element of every image: inputs untouched, intermediate and result), and
- * lie within tolerance of the double reference. */
+ * lie within tolerance of the double reference. --shape M,N,K,L or --n N
+ * (the square shape N,N,N,N) runs one shape instead of the built-in list. */
 #include "check_problem.h"
 #include "common.h"
 #include "op_image.h"
@@ -134,12 +135,13 @@ static void print_header(run_on where, int n_configs)
 int main(int argc, char **argv)
 {
     const char *op_text = "all", *dtype_text = "both", *shape_text = NULL, *on = NULL;
-    uint64_t seed = 5;
+    uint64_t seed = 5, n = 0; /* n == 0: --n not given */
     int quiet = 0;
     const cli_option options[] = {
         { "--op", CLI_CHOICE, &op_text, "which op (default all)", 0, 0, OP_CHOICES },
         { "--dtype", CLI_CHOICE, &dtype_text, "element type (default both)", 0, 0, "float|double|both" },
         { "--shape", CLI_STRING, &shape_text, "one shape M,N,K,L instead of the built-in list", 0, 0, "M,N,K,L" },
+        { "--n", CLI_U64, &n, "one square shape N,N,N,N instead of the built-in list", 1, OP_MAX_DIM, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 5)", 0, UINT64_MAX, NULL },
         CLI_OPTION_ON(&on),
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
@@ -150,8 +152,9 @@ int main(int argc, char **argv)
               options, sizeof options / sizeof options[0]);
     op_shape one_shape;
     int n_shapes;
-    const op_shape *shapes = check_shapes_or_one(shape_text, &one_shape, &n_shapes);
+    const op_shape *shapes = check_shapes_or_one(shape_text, n, &one_shape, &n_shapes);
     const int only_op = strcmp(op_text, "all") == 0 ? -1 : op_from_name(op_text);
+    check_shapes_fit_or_exit(only_op, shapes, n_shapes);
     gpu_config configs[40];
     check_run r = { .where = cli_resolve_on(on), .quiet = quiet, .configs = configs,
                     .mapping_ok = { 1, 1 } };

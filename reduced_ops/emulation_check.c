@@ -1,7 +1,8 @@
 /* emulation_check.c - the CPU half of the chapter's tests: the C emulation
  * of both summation orders (serial, warp tree) against the double reference,
- * for every op, non-square shapes, float and double. The GPU is later held
- * to these emulations bit for bit (contraction_check). */
+ * for every op, non-square shapes, float and double; --shape M,N,K,L or
+ * --n N (the square shape N,N,N,N) checks one shape instead. The GPU is
+ * later held to these emulations bit for bit (contraction_check). */
 #include "check_problem.h"
 #include "common.h"
 #include "op_image.h"
@@ -30,12 +31,13 @@ static int outputs_alike(const check_problem *cp)
 int main(int argc, char **argv)
 {
     const char *op_text = "all", *dtype_text = "both", *shape_text = NULL;
-    uint64_t seed = 5;
+    uint64_t seed = 5, n = 0; /* n == 0: --n not given */
     int quiet = 0;
     const cli_option options[] = {
         { "--op", CLI_CHOICE, &op_text, "which op (default all)", 0, 0, OP_CHOICES },
         { "--dtype", CLI_CHOICE, &dtype_text, "element type (default both)", 0, 0, "float|double|both" },
         { "--shape", CLI_STRING, &shape_text, "one shape M,N,K,L instead of the built-in list", 0, 0, "M,N,K,L" },
+        { "--n", CLI_U64, &n, "one square shape N,N,N,N instead of the built-in list", 1, OP_MAX_DIM, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 5)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
     };
@@ -45,8 +47,9 @@ int main(int argc, char **argv)
               options, sizeof options / sizeof options[0]);
     op_shape one_shape;
     int n_shapes;
-    const op_shape *shapes = check_shapes_or_one(shape_text, &one_shape, &n_shapes);
+    const op_shape *shapes = check_shapes_or_one(shape_text, n, &one_shape, &n_shapes);
     const int only_op = strcmp(op_text, "all") == 0 ? -1 : op_from_name(op_text);
+    check_shapes_fit_or_exit(only_op, shapes, n_shapes);
     const int count = 3; /* problems per check: different data, same plan */
 
     if (!quiet) {

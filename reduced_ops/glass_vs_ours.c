@@ -12,7 +12,9 @@
  * GLASS's results are checked against the double reference in both. GLASS
  * is third-party and comes in only through make GLASS_DIR=path; without it
  * the program says `skipped: needs GLASS` and exits 0 (77 with
- * --check-only, so that a test built without it is reported as skipped). */
+ * --check-only, so that a test built without it is reported as skipped).
+ * --n N runs only the sweep's square shape N x N x N (4, 8, 14 or 21: the
+ * kernels are compiled for the sweep's shapes alone). */
 #include "common.h"
 #include "emulate.h"
 #include "glass_bench.h"
@@ -22,6 +24,7 @@
 #include "sweep_cells.h"
 #include "sweep_gpu.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,6 +153,7 @@ typedef struct {
     int n_ops;
     op_kind ops[3];
     const char *dtype_text;
+    int only_shape; /* --n: the row of SWEEP_SHAPES to run, or -1 for all */
     int blocks, check_only, trials, fmad;
     double target_ms;
     uint64_t seed;
@@ -163,7 +167,9 @@ static int run_cells(const h2h_run *r, h2h_cell cells[])
         for (int d = DTYPE_FLOAT; d <= DTYPE_DOUBLE; d++) {
             if (strcmp(r->dtype_text, "both") != 0 && strcmp(r->dtype_text, dtype_name((op_dtype)d)) != 0)
                 continue;
-            for (int s = 0; s < N_SHAPES; s++)
+            for (int s = 0; s < N_SHAPES; s++) {
+                if (r->only_shape >= 0 && s != r->only_shape)
+                    continue;
                 for (int b = 0; b < N_BLOCKS; b++) {
                     h2h_cell *c = &cells[n++];
                     memset(c, 0, sizeof *c);
@@ -186,6 +192,7 @@ static int run_cells(const h2h_run *r, h2h_cell cells[])
                         time_cell(c, &plan, image, r->blocks, r->target_ms, r->trials);
                     free(image);
                 }
+            }
         }
     return n;
 }
@@ -334,11 +341,28 @@ static int report_checks(const h2h_run *r, const h2h_cell cells[], int n)
 
 static h2h_cell cells[MAX_CELLS];
 
+/* The row of SWEEP_SHAPES that is the square shape n x n x n, or one
+ * `error: ...` line naming the sizes there are and exit 2. */
+static int square_shape_row(uint64_t n)
+{
+    char sizes[128] = "";
+    for (int s = 0; s < N_SHAPES; s++) {
+        if (shapes[s].m != shapes[s].n || shapes[s].n != shapes[s].k)
+            continue;
+        if ((uint64_t)shapes[s].m == n)
+            return s;
+        snprintf(sizes + strlen(sizes), sizeof sizes - strlen(sizes), "%s%d", sizes[0] ? ", " : "", shapes[s].m);
+    }
+    fprintf(stderr, "error: --n expects the size of one of the sweep's square shapes (%s), got %" PRIu64 "\n", sizes,
+            n);
+    exit(EXIT_BAD_INPUT);
+}
+
 int main(int argc, char **argv)
 {
     const char *op_text = "all", *ratios_path = NULL;
-    h2h_run r = { .dtype_text = "both", .target_ms = 2.0, .seed = 7 };
-    uint64_t blocks = 0, trials = 5;
+    h2h_run r = { .dtype_text = "both", .target_ms = 2.0, .seed = 7, .only_shape = -1 };
+    uint64_t blocks = 0, trials = 5, square = 0; /* square == 0: --n not given */
     int quiet = 0;
     const cli_option options[] = {
         { "--op", CLI_CHOICE, &op_text, "which op (default all three)", 0, 0, "gemm|gemv|syrk|all" },
@@ -349,6 +373,7 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &r.seed, "random seed for the operands (default 7)", 0, UINT64_MAX, NULL },
         { "--ratios", CLI_STRING, &ratios_path, "append the headline ratios to this TSV file", 0, 0, NULL },
         { "--check-only", CLI_FLAG, &r.check_only, "only check every cell (no timing)", 0, 0, NULL },
+        { "--n", CLI_U64, &square, "only the sweep's square shape N x N x N (4, 8, 14 or 21)", 1, OP_MAX_DIM, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print the verdicts only", 0, 0, NULL },
     };
     cli_parse(argc, argv,
@@ -360,6 +385,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --target-ms expects a number in [0.1, 1000], got %g\n", r.target_ms);
         return EXIT_BAD_INPUT;
     }
+    if (square != 0)
+        r.only_shape = square_shape_row(square);
     if (!glass_bench_has_glass()) {
         printf("skipped: needs GLASS (build with make GLASS_DIR=path/to/GLASS)\n");
         return r.check_only ? EXIT_NO_GPU : EXIT_PASS;
@@ -372,12 +399,13 @@ int main(int argc, char **argv)
         if (strcmp(op_text, "all") == 0 || strcmp(op_text, op_name(ops[o])) == 0)
             r.ops[r.n_ops++] = ops[o];
     const int n = run_cells(&r, cells);
+    const int per_table = (r.only_shape < 0 ? N_SHAPES : 1) * N_BLOCKS; /* one op and element type */
     if (!quiet) {
         print_run_header(argc, argv);
         print_method(&r);
         if (!r.check_only)
-            for (int i = 0; i < n; i += N_SHAPES * N_BLOCKS)
-                print_table(cells + i, N_SHAPES * N_BLOCKS);
+            for (int i = 0; i < n; i += per_table)
+                print_table(cells + i, per_table);
     }
     if (!r.check_only && !quiet) {
         printf("over all %d cells:\n\n| ratio | geometric mean | min | min at |\n|---|---:|---:|---|\n", n);

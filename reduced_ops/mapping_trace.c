@@ -6,7 +6,8 @@
  * block size and both mappings. It draws the chapter's structure figures
  * from the same walk (--svg, --dot, --registers), draws how the symmetric
  * mappings deal syrk's lower triangle to the warps (--triangle), and commits
- * two mistakes on request (--trap) to show what they compute. */
+ * two mistakes on request (--trap) to show what they compute. The table and
+ * the figures take one shape: --shape M,N,K,L, or --n N for N,N,N,N. */
 #include "block_walk.h"
 #include "check_problem.h"
 #include "common.h"
@@ -28,6 +29,10 @@ static _Noreturn void refuse(const char *what)
 }
 
 static const int walk_threads[] = { 1, 7, 31, 32, 64, 96, 100, 256 };
+
+/* The largest --n: the walk records every term, n^3 per stage (2^24 of
+ * them, 200 MB and some seconds, at 256). */
+#define WALK_MAX_N 256
 #define N_WALK_THREADS 8
 
 typedef struct {
@@ -192,12 +197,13 @@ static int draw_triangle(int m, int threads)
 
 int main(int argc, char **argv)
 {
-    const char *op_text = "gemm", *shape_text = "4,4,64,1", *trap = "none", *dtype_text = "float";
-    uint64_t seed = 5, threads = 64;
+    const char *op_text = "gemm", *shape_text = NULL, *trap = "none", *dtype_text = "float";
+    uint64_t seed = 5, threads = 64, n = 0; /* n == 0: --n not given */
     int quiet = 0, svg = 0, dot = 0, registers = 0, triangle = 0;
     const cli_option options[] = {
         { "--op", CLI_CHOICE, &op_text, "which op (default gemm)", 0, 0, OP_CHOICES },
-        { "--shape", CLI_STRING, &shape_text, "M,N,K,L (default 4,4,64,1)", 0, 0, NULL },
+        { "--shape", CLI_STRING, &shape_text, "M,N,K,L (default 4,4,64,1)", 0, 0, "M,N,K,L" },
+        { "--n", CLI_U64, &n, "the square shape N,N,N,N instead (--shape N,N,N,N)", 1, WALK_MAX_N, NULL },
         { "--dtype", CLI_CHOICE, &dtype_text, "element type of the table (default float)", 0, 0, "float|double" },
         { "--threads", CLI_U64, &threads, "block size of the figures (default 64)", 1, 1024, NULL },
         { "--svg", CLI_FLAG, &svg, "print the thread map of both mappings as SVG", 0, 0, NULL },
@@ -216,13 +222,13 @@ int main(int argc, char **argv)
               "Walks a block through the serial and warp-per-output loops: which thread forms which term,\n"
               "checked against the C emulation; draws the walk (--svg, --dot, --registers, --triangle).",
               options, sizeof options / sizeof options[0]);
-    op_shape shape;
-    op_shape_parse_or_exit(shape_text, &shape);
+    op_shape shape = { 4, 4, 64, 1 };
+    op_shape_from_options(shape_text, n, &shape);
     if (triangle) {
         if (strcmp(op_text, "syrk") != 0)
             refuse("--triangle draws syrk's symmetric result: add --op syrk");
         if (shape.m > 16)
-            refuse("--triangle draws m up to 16 (the M of --shape)");
+            refuse("--triangle draws m up to 16 (the M of --shape, or --n)");
         return draw_triangle(shape.m, (int)threads);
     }
     if (registers)

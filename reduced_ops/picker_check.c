@@ -1,11 +1,13 @@
 /* picker_check.c - does use_warp_per_output() agree with every measured
  * cell of a sweep table? Reads the TSV that reduced_ops_sweep --tsv writes
  * (columns found by their header names: op, dtype, n_out, k_contract,
- * block, pick) and compares the picker's answer with each cell's pick. */
+ * block, pick) and compares the picker's answer with each cell's pick.
+ * --n N checks only the cells with N outputs (column n_out). */
 #include "common.h"
 #include "picker.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,10 +93,12 @@ static int read_cell(char *field[], table_columns c, op_kind op, const char *pat
 int main(int argc, char **argv)
 {
     const char *path = "reduced_ops/results/sweep_h200.tsv", *op_text = "gemm";
+    uint64_t outputs = 0; /* 0: --n not given, every cell */
     int quiet = 0;
     const cli_option options[] = {
         { "--tsv", CLI_STRING, &path, "sweep table to check (default reduced_ops/results/sweep_h200.tsv)", 0, 0, NULL },
         { "--op", CLI_CHOICE, &op_text, "which op's cells to check (default gemm)", 0, 0, "gemm|gemv|syrk" },
+        { "--n", CLI_U64, &outputs, "check only the cells with N outputs (default every cell)", 1, 1u << 30, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
     };
     cli_parse(argc, argv,
@@ -111,8 +115,12 @@ int main(int argc, char **argv)
     int n_header = 0, line_no = 0;
     table_columns c = { -1, -1, -1, -1, -1, -1 };
     int cells = 0, agree = 0, measured_warp = 0;
-    if (!quiet)
-        printf("picker: %s\ntable:  %s (op %s)\n\n", picker_basis(), path, op_text);
+    if (!quiet) {
+        char only[48] = "";
+        if (outputs != 0)
+            snprintf(only, sizeof only, ", the cells with %" PRIu64 " outputs", outputs);
+        printf("picker: %s\ntable:  %s (op %s%s)\n\n", picker_basis(), path, op_text, only);
+    }
     while (fgets(line, sizeof line, f)) {
         line_no++;
         if (strchr(line, '\n') == NULL && !feof(f))
@@ -131,11 +139,14 @@ int main(int argc, char **argv)
         int measured;
         char what[96];
         const int picked = read_cell(field, c, op, path, line_no, &measured, what, sizeof what);
+        uint64_t cell_outputs = 0; /* a number read_cell has checked */
+        if (outputs != 0 && (cli_parse_u64(field[c.out], 1, 1u << 30, &cell_outputs) != 0 || cell_outputs != outputs))
+            continue;
         cells++;
         measured_warp += measured;
         if (picked == measured)
             agree++;
-        else if (!quiet)
+        else
             printf("disagrees: line %d: %s: measured %s, picker says %s\n", line_no, what,
                    measured ? "warp" : "serial", picked ? "warp" : "serial");
     }
@@ -144,6 +155,10 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     fclose(f);
+    if (cells == 0 && outputs != 0) {
+        fprintf(stderr, "error: %s holds no %s cells with %" PRIu64 " outputs\n", path, op_text, outputs);
+        return EXIT_BAD_INPUT;
+    }
     if (cells == 0) {
         fprintf(stderr, "error: %s holds no %s cells\n", path, op_text);
         return EXIT_BAD_INPUT;

@@ -4,7 +4,9 @@
  * memory, many ops per launch. Prints a markdown table for RESULTS.md and,
  * with --tsv, the same cells as a TSV (the data of the heat map and of
  * picker_check). Every cell's result is first checked bit for bit against
- * the C emulation. */
+ * the C emulation. --n N measures the one shape N x N x N instead of the 12
+ * (its operands must fit one block's shared memory); --quiet prints only the
+ * summary and the verdict. */
 #include "common.h"
 #include "emulate.h"
 #include "op_image.h"
@@ -87,20 +89,21 @@ static void time_cell(const op_plan *plan, sweep_cell *c, const double *image_d,
     }
 }
 
-/* The cells, in table order; order[] is the order they are measured in. */
-static int make_cells(const char *dtype_text, int shuffle, uint64_t seed, sweep_cell cells[N_CELLS],
-                      uint32_t order[N_CELLS])
+/* The cells of `n_shapes` shapes, in table order; order[] is the order they
+ * are measured in. */
+static int make_cells(const char *dtype_text, int shuffle, uint64_t seed, const op_shape *shapes, int n_shapes,
+                      sweep_cell cells[N_CELLS], uint32_t order[N_CELLS])
 {
     int n_cells = 0;
     for (int d = DTYPE_FLOAT; d <= DTYPE_DOUBLE; d++) {
         if (strcmp(dtype_text, "both") != 0 && strcmp(dtype_text, dtype_name((op_dtype)d)) != 0)
             continue;
-        for (int s = 0; s < N_SHAPES; s++)
+        for (int s = 0; s < n_shapes; s++)
             for (int b = 0; b < N_BLOCKS; b++) {
                 sweep_cell *c = &cells[n_cells];
                 memset(c, 0, sizeof *c);
                 c->dtype = (op_dtype)d;
-                c->shape = sweep_shapes[s];
+                c->shape = shapes[s];
                 c->shape_index = s;
                 c->block = sweep_blocks[b];
                 order[n_cells] = (uint32_t)n_cells;
@@ -147,7 +150,7 @@ typedef struct {
     double target_ms;
 } sweep_run;
 
-static void print_method(const sweep_run *r, FILE *tsv)
+static void print_method(const sweep_run *r)
 {
     printf("## %s: serial vs warp per output (%s)\n\n", r->op_text, r->check_only ? "check only" : "crossover sweep");
     printf("- device: %s\n- date: %s\n- command: `%s`\n", r->device, r->date, r->command);
@@ -158,6 +161,10 @@ static void print_method(const sweep_run *r, FILE *tsv)
            "  spread = (max - min) / median of the 3 launches, the larger of the two mappings\n", r->target_ms);
     printf("- ratio = serial us / warp us; pick = warp only if ratio > %.2f (the 5 %% tie margin)\n", TIE_MARGIN);
     printf("- picker: use_warp_per_output(), %s\n\n", picker_basis());
+}
+
+static void write_tsv_header(const sweep_run *r, FILE *tsv)
+{
     if (tsv) {
         fprintf(tsv, "# %s serial vs warp per output; device: %s; date: %s\n# command: %s\n", r->op_text,
                 r->device, r->date, r->command);
@@ -166,11 +173,13 @@ static void print_method(const sweep_run *r, FILE *tsv)
     }
 }
 
-/* One row per cell, in table order (markdown on stdout, TSV to tsv). */
-static void print_cells(op_kind op, const char *op_text, const sweep_cell cells[], int n_cells, FILE *tsv)
+/* One row per cell, in table order (markdown on stdout unless quiet, TSV to
+ * tsv), then the summary line. */
+static void print_cells(op_kind op, const char *op_text, const sweep_cell cells[], int n_cells, FILE *tsv, int quiet)
 {
-    printf("| dtype | M | N | K | block | n_out | serial us | warp us | ratio | spread | pick | picker |\n"
-           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
+    if (!quiet)
+        printf("| dtype | M | N | K | block | n_out | serial us | warp us | ratio | spread | pick | picker |\n"
+               "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
     int warp_wins = 0, picker_agrees = 0;
     for (int i = 0; i < n_cells; i++) {
         const sweep_cell *c = &cells[i];
@@ -180,25 +189,26 @@ static void print_cells(op_kind op, const char *op_text, const sweep_cell cells[
         const int picked = use_warp_per_output(op, c->n_out, c->k, c->block, c->dtype);
         warp_wins += warp;
         picker_agrees += picked == warp;
-        printf("| %s | %d | %d | %d | %d | %d | %.4f | %.4f | %.3f | %.1f %% | %s | %s |\n", dtype_name(c->dtype),
-               c->shape.m, c->shape.n, c->shape.k, c->block, c->n_out, c->serial.us_per_op, c->warp.us_per_op,
-               ratio, spread, warp ? "warp" : "serial", picked ? "warp" : "serial");
+        if (!quiet)
+            printf("| %s | %d | %d | %d | %d | %d | %.4f | %.4f | %.3f | %.1f %% | %s | %s |\n",
+                   dtype_name(c->dtype), c->shape.m, c->shape.n, c->shape.k, c->block, c->n_out, c->serial.us_per_op,
+                   c->warp.us_per_op, ratio, spread, warp ? "warp" : "serial", picked ? "warp" : "serial");
         if (tsv)
             fprintf(tsv, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.5f\t%.5f\t%.4f\t%.2f\t%s\t%ld\t%ld\t%d\n", op_text,
                     dtype_name(c->dtype), c->shape.m, c->shape.n, c->shape.k, c->block, c->n_out, c->k,
                     c->serial.us_per_op, c->warp.us_per_op, ratio, spread, warp ? "warp" : "serial",
                     c->serial.reps, c->warp.reps, c->shape_index);
     }
-    printf("\nwarp per output picked in %d of %d cells; the picker agrees with %d of %d\n\n", warp_wins, n_cells,
-           picker_agrees, n_cells);
+    printf("%swarp per output picked in %d of %d cells; the picker agrees with %d of %d\n%s", quiet ? "" : "\n",
+           warp_wins, n_cells, picker_agrees, n_cells, quiet ? "" : "\n");
 }
 
 int main(int argc, char **argv)
 {
     const char *op_text = "gemm", *dtype_text = "both", *tsv_path = NULL;
-    uint64_t seed = 7, blocks_opt = 0;
+    uint64_t seed = 7, blocks_opt = 0, n = 0; /* n == 0: --n not given */
     double target_ms = 10.0;
-    int shuffle = 0, check_only = 0;
+    int shuffle = 0, check_only = 0, quiet = 0;
     const cli_option options[] = {
         { "--op", CLI_CHOICE, &op_text, "which op (default gemm)", 0, 0, "gemm|gemv|syrk" },
         { "--dtype", CLI_CHOICE, &dtype_text, "element types (default both)", 0, 0, "float|double|both" },
@@ -208,6 +218,8 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "random seed for operands and --shuffle (default 7)", 0, UINT64_MAX, NULL },
         { "--tsv", CLI_STRING, &tsv_path, "also write the cells to this TSV file", 0, 0, NULL },
         { "--check-only", CLI_FLAG, &check_only, "only check every cell bit for bit (no timing)", 0, 0, NULL },
+        { "--n", CLI_U64, &n, "measure the one shape N x N x N instead of the 12", 1, OP_MAX_DIM, NULL },
+        { "--quiet", CLI_FLAG, &quiet, "print only the summary and the verdict", 0, 0, NULL },
     };
     cli_parse(argc, argv,
               "The crossover sweep: serial vs warp-per-output for 12 shapes x 4 block sizes x\n"
@@ -217,25 +229,35 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --target-ms expects a number in [0.1, 1000], got %g\n", target_ms);
         return EXIT_BAD_INPUT;
     }
+    const op_kind op = (op_kind)op_from_name(op_text);
+    const op_shape square = { (int)n, (int)n, (int)n, 1 };
+    op_plan plan;
+    const char *why = NULL;
+    if (n != 0 && op_plan_make(op, square, &plan, &why) != 0) { /* before the device: bad input is exit 2 */
+        fprintf(stderr, "error: --n %d: %s\n", (int)n, why);
+        return EXIT_BAD_INPUT;
+    }
     gpu_require_device();
     FILE *tsv = cli_open_output(tsv_path);
-    const op_kind op = (op_kind)op_from_name(op_text);
     sweep_run run = { .op_text = op_text, .blocks_asked = blocks_opt != 0, .check_only = check_only,
                       .target_ms = target_ms };
     run.blocks = blocks_opt ? (int)blocks_opt : gpu_sm_count();
     sweep_cell cells[N_CELLS];
     uint32_t order[N_CELLS];
-    const int n_cells = make_cells(dtype_text, shuffle, seed, cells, order);
+    const int n_cells = make_cells(dtype_text, shuffle, seed, n ? &square : sweep_shapes, n ? 1 : N_SHAPES, cells,
+                                   order);
     gpu_device_describe(run.device, sizeof run.device);
     utc_now(run.date, sizeof run.date, "%Y-%m-%d %H:%M UTC");
     cli_command_line(argc, argv, run.command, sizeof run.command);
 
     const int all_bits_ok = run_cells(op, cells, order, n_cells, seed, run.blocks, check_only, target_ms);
-    print_method(&run, tsv);
+    if (!quiet)
+        print_method(&run);
+    write_tsv_header(&run, tsv);
     if (!check_only)
-        print_cells(op, op_text, cells, n_cells, tsv);
+        print_cells(op, op_text, cells, n_cells, tsv, quiet);
     else
-        printf("%d cells checked\n\n", n_cells);
+        printf("%d cells checked\n%s", n_cells, quiet ? "" : "\n");
     if (tsv)
         cli_close_output(tsv, tsv_path);
     return exit_status(verdict("every cell's GPU result equals the C emulation bit for bit (both mappings)",

@@ -6,7 +6,8 @@
  * both orders produce for several K next to the double reference. Both
  * orders are correct; they are different expressions, so they may round
  * differently. Thread-count invariance promises the same expression at
- * every block size, not the same bits as another mapping. */
+ * every block size, not the same bits as another mapping. --n K sums one
+ * dot product of K terms instead of the built-in lengths. */
 #include "common.h"
 #include "emulate.h"
 #include "op_image.h"
@@ -18,7 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EXPR_MAX 2048
+/* Room for the tree's expression of K = 4096 terms (about 32,000 characters). */
+#define EXPR_MAX 65536
+/* --n prints the expressions of K terms up to this length (longer ones are
+ * only evaluated). */
+#define PRINT_MAX_K 64
 
 /* text = "(text)" when it is a sum, so that it can be an operand. */
 static void parenthesise(char *text)
@@ -63,6 +68,44 @@ static void tree_expression(int K, char out[EXPR_MAX])
 }
 // [end]
 
+/* Writes the serial order's expression: ((t0 + t1) + t2) + ... */
+static void serial_expression(int K, char out[EXPR_MAX])
+{
+    snprintf(out, EXPR_MAX, "t0");
+    for (int k = 1; k < K; k++) {
+        parenthesise(out);
+        snprintf(out + strlen(out), EXPR_MAX - strlen(out), " + t%d", k);
+    }
+}
+
+/* Evaluates an expression that tree_expression or serial_expression wrote,
+ * in float: t<k> is term[k], a parenthesised sum one operand, and the
+ * additions of a sum go from left to right. */
+static float sum_value(const char **p, const float *term);
+static float operand_value(const char **p, const float *term)
+{
+    if (**p == '(') {
+        ++*p;
+        const float v = sum_value(p, term);
+        ++*p; /* the ')' */
+        return v;
+    }
+    ++*p; /* the 't' */
+    int k = 0;
+    while (**p >= '0' && **p <= '9')
+        k = 10 * k + (*(*p)++ - '0');
+    return term[k];
+}
+static float sum_value(const char **p, const float *term)
+{
+    float v = operand_value(p, term);
+    while (strncmp(*p, " + ", 3) == 0) {
+        *p += 3;
+        v = v + operand_value(p, term);
+    }
+    return v;
+}
+
 /* Prints text wrapped at 76 columns, continuation lines indented. */
 static void print_wrapped(const char *label, const char *text)
 {
@@ -90,9 +133,10 @@ static void print_wrapped(const char *label, const char *text)
 
 int main(int argc, char **argv)
 {
-    uint64_t seed = 3;
+    uint64_t seed = 3, n = 0; /* n == 0: --n not given */
     int quiet = 0;
     const cli_option options[] = {
+        { "--n", CLI_U64, &n, "one dot product of N terms instead of the built-in lengths", 1, OP_MAX_DIM, NULL },
         { "--seed", CLI_U64, &seed, "random seed for the terms (default 3)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
@@ -101,23 +145,38 @@ int main(int argc, char **argv)
               "order: the expressions, then the bits of both next to a double reference.",
               options, sizeof options / sizeof options[0]);
 
+    /* The tree expression of `checked` terms is evaluated below and held to
+     * the emulated tree: K = 8 of the built-in lengths, or the one of --n. */
+    static const int built_in[] = { 1, 2, 7, 8, 31, 32, 33, 40, 64, 100, 1000 };
+    const int one[1] = { (int)n };
+    const int *Ks = n ? one : built_in;
+    const int n_K = n ? 1 : (int)(sizeof built_in / sizeof built_in[0]);
+    const int checked = n ? (int)n : 8, printed = checked <= PRINT_MAX_K;
+    static char tree_text[EXPR_MAX], serial_text[EXPR_MAX];
+    tree_expression(checked, tree_text);
+    serial_expression(checked, serial_text);
     if (!quiet) {
         printf("The two orders as expressions (t_k = a_k * x_k, already rounded to float):\n\n");
-        char expr[EXPR_MAX];
-        tree_expression(8, expr);
-        print_wrapped("K = 8   serial: ", "((((((t0 + t1) + t2) + t3) + t4) + t5) + t6) + t7");
-        print_wrapped("        tree:   ", expr);
-        tree_expression(40, expr);
-        print_wrapped("K = 40  tree:   ", expr);
+        char label[32];
+        snprintf(label, sizeof label, "K = %-3d serial: ", checked);
+        if (printed) {
+            print_wrapped(label, serial_text);
+            print_wrapped("        tree:   ", tree_text);
+        } else {
+            printf("K = %d: the expressions are too long to print\n", checked);
+        }
+        if (!n) {
+            char expr[EXPR_MAX];
+            tree_expression(40, expr);
+            print_wrapped("K = 40  tree:   ", expr);
+        }
         printf("\n");
     }
 
-    static const int Ks[] = { 1, 2, 7, 8, 31, 32, 33, 40, 64, 100, 1000 };
-    const int n_K = (int)(sizeof Ks / sizeof Ks[0]);
     if (!quiet)
         printf("%5s  %-11s %-11s %-12s %-12s %s\n", "K", "serial", "tree", "reference", "ulps ser/tree",
                "same bits");
-    int all_within = 1, eight_matches = 1, differ = 0;
+    int all_within = 1, tree_matches = 1, differ = 0;
     for (int i = 0; i < n_K; i++) {
         const int K = Ks[i];
         const op_shape shape = { 1, 1, K, 1 }; /* one row of a gemv: y = 1*A*x + 0*y */
@@ -142,14 +201,14 @@ int main(int argc, char **argv)
         const double tol = reference_tolerance(&plan, DTYPE_FLOAT, scale);
         all_within &= fabs(s - ref) <= tol && fabs(t - ref) <= tol;
         differ += float_bits(s) != float_bits(t);
-        if (K == 8) { /* the tree expression printed above, evaluated by hand */
+        if (K == checked) { /* the tree expression printed above, evaluated term by term */
             const float *a = serial + plan.operand[0].begin, *x = serial + plan.operand[1].begin;
-            float term[8];
-            for (int k = 0; k < 8; k++)
+            float *term = alloc_or_exit((size_t)K, sizeof *term, "the terms");
+            for (int k = 0; k < K; k++)
                 term[k] = a[k] * x[k];
-            const float by_hand = ((term[0] + term[4]) + (term[2] + term[6])) +
-                                  ((term[1] + term[5]) + (term[3] + term[7]));
-            eight_matches = float_bits(by_hand) == float_bits(t);
+            const char *text = tree_text;
+            tree_matches = float_bits(sum_value(&text, term)) == float_bits(t) && *text == '\0';
+            free(term);
         }
         if (!quiet)
             printf("%5d  0x%08" PRIx32 "  0x%08" PRIx32 "  %-12.9g %4" PRIu64 " / %-6" PRIu64 " %s\n", K,
@@ -161,7 +220,10 @@ int main(int argc, char **argv)
     }
     if (!quiet)
         printf("\nthe two orders disagree in the last bits for %d of %d lengths\n\n", differ, n_K);
-    int ok = verdict("the emulated tree for K = 8 equals the expression printed above", eight_matches);
+    char what[96];
+    snprintf(what, sizeof what, "the emulated tree for K = %d equals the %s", checked,
+             printed ? "expression printed above" : "expression of its tree");
+    int ok = verdict(what, tree_matches);
     ok &= verdict("both orders within tolerance of the double reference at every K", all_within);
     return exit_status(ok);
 }

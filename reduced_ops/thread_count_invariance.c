@@ -1,6 +1,7 @@
 /* thread_count_invariance.c - one fused op, one set of operands, run at
  * every block size and scope: the bits of the result never move with the
- * thread count, and each mapping's bits are exactly its C emulation's. */
+ * thread count, and each mapping's bits are exactly its C emulation's. The
+ * shape is --shape M,N,K,L, or --n N for the square shape N,N,N,N. */
 #include "check_problem.h"
 #include "common.h"
 #include "op_image.h"
@@ -35,13 +36,10 @@ static void print_row(const char *mapping, const char *where, int threads, const
            differs ? "  differs from the emulation" : "");
 }
 
-static void print_header(const check_problem *cp, const char *shape_text, const char *dtype_text, run_on where,
-                         const char *trap)
+static void print_header(const check_problem *cp, const char *dtype_text, run_on where, const char *trap)
 {
-    op_shape shape;
-    op_shape_parse_or_exit(shape_text, &shape);
     char text[64];
-    op_shape_text(cp->plan.op, shape, text, sizeof text);
+    op_shape_text(cp->plan.op, cp->plan.shape, text, sizeof text);
     printf("%s: %s, %s, %s, alpha = 1.5, beta = -0.75\n", op_name(cp->plan.op), op_formula(cp->plan.op), text,
            dtype_text);
     for (int s = 0; s < cp->plan.n_stages; s++)
@@ -96,14 +94,15 @@ static int run_gpu_config(const check_problem *cp, op_mapping m, int i, const ch
 
 int main(int argc, char **argv)
 {
-    const char *op_text = "bilinear", *dtype_text = "float", *shape_text = "5,3,45,37", *on = NULL;
+    const char *op_text = "bilinear", *dtype_text = "float", *shape_text = NULL, *on = NULL;
     const char *trap = "none";
-    uint64_t seed = 11;
+    uint64_t seed = 11, n = 0; /* n == 0: --n not given */
     int quiet = 0;
     const cli_option options[] = {
         { "--op", CLI_CHOICE, &op_text, "which op (default bilinear)", 0, 0, OP_CHOICES },
         { "--dtype", CLI_CHOICE, &dtype_text, "element type (default float)", 0, 0, "float|double" },
         { "--shape", CLI_STRING, &shape_text, "M,N,K,L (default 5,3,45,37)", 0, 0, "M,N,K,L" },
+        { "--n", CLI_U64, &n, "the square shape N,N,N,N instead (--shape N,N,N,N)", 1, OP_MAX_DIM, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 11)", 0, UINT64_MAX, NULL },
         { "--trap", CLI_CHOICE, &trap, "GPU only: run a kernel with a mistake (default none)", 0, 0,
           "none|partial-warp-joins|no-stage-barrier" },
@@ -114,8 +113,8 @@ int main(int argc, char **argv)
               "Runs one op at 1, 7, 31, 32, 64, 96, 100 and 256 threads and in the warp and tile scopes,\n"
               "and shows that each mapping's result keeps the same bits, equal to its C emulation.",
               options, sizeof options / sizeof options[0]);
-    op_shape shape;
-    op_shape_parse_or_exit(shape_text, &shape);
+    op_shape shape = { 5, 3, 45, 37 };
+    op_shape_from_options(shape_text, n, &shape);
     const int trapped = strcmp(trap, "none") != 0;
     if (trapped && (on == NULL || strcmp(on, "gpu") != 0)) {
         fprintf(stderr, "error: --trap runs a GPU kernel: add --on gpu (mapping_trace --trap walks it on the CPU)\n");
@@ -130,7 +129,7 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (!quiet)
-        print_header(&cp, shape_text, dtype_text, where, trap);
+        print_header(&cp, dtype_text, where, trap);
     int same_as_emulation[2] = { 1, 1 };
     for (int m = trapped ? MAP_WARP_PER_OUTPUT : MAP_SERIAL; m <= MAP_WARP_PER_OUTPUT; m++) {
         char first[24];

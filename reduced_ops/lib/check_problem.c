@@ -18,15 +18,35 @@ const op_shape check_shapes[] = {
 };
 const int check_shape_count = (int)(sizeof check_shapes / sizeof check_shapes[0]);
 
-const op_shape *check_shapes_or_one(const char *shape_text, op_shape *one, int *count)
+const op_shape *check_shapes_or_one(const char *shape_text, uint64_t n, op_shape *one, int *count)
 {
-    if (shape_text == NULL) {
+    if (!op_shape_from_options(shape_text, n, one)) {
         *count = check_shape_count;
         return check_shapes;
     }
-    op_shape_parse_or_exit(shape_text, one);
     *count = 1;
     return one;
+}
+
+static const char *const too_much_reference_work =
+    "the double reference would need more than 2^28 multiply-adds; choose a smaller shape";
+
+void check_shapes_fit_or_exit(int op, const op_shape *shapes, int count)
+{
+    for (int o = 0; o < OP_COUNT; o++) {
+        if (op >= 0 && o != op)
+            continue;
+        for (int s = 0; s < count; s++) {
+            op_plan plan;
+            const char *why = NULL;
+            if (op_plan_make((op_kind)o, shapes[s], &plan, &why) == 0 && reference_work(&plan) > REFERENCE_MAX_WORK)
+                why = too_much_reference_work;
+            if (why != NULL) {
+                fprintf(stderr, "error: %s: %s\n", op_name((op_kind)o), why);
+                exit(EXIT_BAD_INPUT);
+            }
+        }
+    }
 }
 
 static size_t element_size(op_dtype dtype) { return dtype == DTYPE_FLOAT ? sizeof(float) : sizeof(double); }
@@ -60,7 +80,7 @@ int check_problem_make(check_problem *cp, op_kind op, op_shape shape, op_dtype d
     if (op_plan_make(op, shape, &cp->plan, why) != 0)
         return -1;
     if (reference_work(&cp->plan) > REFERENCE_MAX_WORK) {
-        *why = "the double reference would need more than 2^28 multiply-adds; choose a smaller shape";
+        *why = too_much_reference_work;
         return -1;
     }
     cp->dtype = dtype;

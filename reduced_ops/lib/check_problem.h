@@ -25,9 +25,15 @@ typedef struct {
 extern const op_shape check_shapes[];
 extern const int check_shape_count;
 
-/* The shapes a check runs: the one --shape names (parsed into *one; a bad
- * shape is an error, exit 2), or the built-in list when shape_text is NULL. */
-const op_shape *check_shapes_or_one(const char *shape_text, op_shape *one, int *count);
+/* The shapes a check runs: the one --shape or --n names (parsed into *one,
+ * see op_shape_from_options; a bad shape is an error, exit 2), or the
+ * built-in list when neither was given (shape_text NULL, n 0). */
+const op_shape *check_shapes_or_one(const char *shape_text, uint64_t n, op_shape *one, int *count);
+
+/* Before anything runs: one `error: OP: REASON` line and exit 2 when
+ * check_problem_make would refuse one of the shapes for op `op` (-1: for
+ * any op), as a shape too large for the image or the reference. */
+void check_shapes_fit_or_exit(int op, const op_shape *shapes, int count);
 
 /* 0 on success; -1 (with a message in *why) when the shape is refused or
  * memory runs out. */

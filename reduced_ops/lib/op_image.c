@@ -85,3 +85,21 @@ void op_shape_parse_or_exit(const char *text, op_shape *shape)
         exit(EXIT_BAD_INPUT);
     }
 }
+
+int op_shape_from_options(const char *shape_text, uint64_t n, op_shape *shape)
+{
+    const op_shape square = { (int)n, (int)n, (int)n, (int)n };
+    if (shape_text == NULL && n == 0)
+        return 0;
+    if (shape_text == NULL) {
+        *shape = square;
+        return 1;
+    }
+    op_shape_parse_or_exit(shape_text, shape);
+    if (n != 0 && (shape->m != square.m || shape->n != square.n || shape->k != square.k || shape->l != square.l)) {
+        fprintf(stderr, "error: --n %d and --shape %s name different shapes (--n N is --shape N,N,N,N)\n", (int)n,
+                shape_text);
+        exit(EXIT_BAD_INPUT);
+    }
+    return 1;
+}

@@ -26,4 +26,11 @@ int op_shape_parse(const char *text, op_shape *shape);
 /* The --shape option: op_shape_parse, or one `error: ...` line and exit 2. */
 void op_shape_parse_or_exit(const char *text, op_shape *shape);
 
+/* The --shape and --n options together: --shape M,N,K,L names a shape, --n N
+ * the square shape N,N,N,N (n == 0: --n was not given; shape_text NULL:
+ * --shape was not). Returns 1 with *shape set when either was given, 0 (and
+ * *shape untouched) when neither was. Both given must name the same shape,
+ * else one `error: ...` line and exit 2. */
+int op_shape_from_options(const char *shape_text, uint64_t n, op_shape *shape);
+
 #endif

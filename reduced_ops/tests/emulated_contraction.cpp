@@ -15,7 +15,8 @@
  * one line per op, shape, type and configuration of that part, with a 64-bit
  * FNV-1a hash of the bits of its results (serial, warps, tiles, in-thread,
  * symmetric: the integer operands' results; bits: the random operands' whole
- * images, on the first shape only). */
+ * images, on the first shape only). --n N runs the square shape N,N,N,N
+ * instead of the three built-in shapes. */
 #include "cuda_shim.h"
 #include "emu_launch.h"
 
@@ -272,12 +273,29 @@ static void check_row(op_kind op, op_shape shape, op_dtype dt, uint64_t seed, bo
     check_problem_free(&cp);
 }
 
+/* The largest N for which every op's image of the shape N,N,N,N fits the
+ * shared memory of run(): three images, one per warp, at 96 threads. */
+static int largest_square_shape(void)
+{
+    int n = 1;
+    for (;; n++)
+        for (int op = 0; op < OP_COUNT; op++) {
+            const op_shape shape = { n + 1, n + 1, n + 1, n + 1 };
+            op_plan plan;
+            const char *why = NULL;
+            if (op_plan_make((op_kind)op, shape, &plan, &why) != 0 || 3L * plan.image_len > EMU_SHARED_ELEMENTS)
+                return n;
+        }
+}
+
 int main(int argc, char **argv)
 {
-    uint64_t seed = 1;
+    uint64_t seed = 1, n = 0; /* n == 0: --n not given */
     int quiet = 0;
     const char *print = NULL;
     const cli_option options[] = {
+        { "--n", CLI_U64, &n, "the square shape N,N,N,N instead of the three built-in shapes", 1,
+          (uint64_t)largest_square_shape(), NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--print", CLI_CHOICE, &print, "print only what one part's configurations computed (a hash of the bits)", 0,
@@ -291,13 +309,16 @@ int main(int argc, char **argv)
             if (strcmp(print, words[p]) == 0)
                 print_part = p;
     }
-    static const op_shape shapes[] = { { 7, 5, 45, 3 }, { 2, 3, 64, 33 }, { 1, 1, 1, 1 } };
+    static const op_shape built_in[] = { { 7, 5, 45, 3 }, { 2, 3, 64, 33 }, { 1, 1, 1, 1 } };
+    const op_shape square = { (int)n, (int)n, (int)n, (int)n };
+    const op_shape *shapes = n ? &square : built_in;
+    const int n_shapes = n ? 1 : 3;
     bool exact[PART_COUNT], bits[PART_COUNT];
     for (int p = 0; p < PART_COUNT; p++)
         exact[p] = bits[p] = true;
     if (print_part >= 0) { /* the values only; the status says whether they hold */
         for (int op = 0; op < OP_COUNT; op++)
-            for (int s = 0; s < (print_part == PART_COUNT ? 1 : 3); s++)
+            for (int s = 0; s < (print_part == PART_COUNT ? 1 : n_shapes); s++)
                 for (int dt = DTYPE_FLOAT; dt <= DTYPE_DOUBLE; dt++)
                     check_row((op_kind)op, shapes[s], (op_dtype)dt, seed, true, exact, bits);
         return exit_status(exact[0]);
@@ -305,7 +326,7 @@ int main(int argc, char **argv)
     if (!quiet)
         printf("%-20s %-20s %-7s on the CPU emulator, exact and bit for bit\n", "op", "shape", "type");
     for (int op = 0; op < OP_COUNT; op++)
-        for (int s = 0; s < 3; s++)
+        for (int s = 0; s < n_shapes; s++)
             for (int dt = DTYPE_FLOAT; dt <= DTYPE_DOUBLE; dt++)
                 check_row((op_kind)op, shapes[s], (op_dtype)dt, seed, quiet, exact, bits);
     int ok = 1;
