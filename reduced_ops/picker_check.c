@@ -2,7 +2,9 @@
  * cell of a sweep table? Reads the TSV that reduced_ops_sweep --tsv writes
  * (columns found by their header names: op, dtype, n_out, k_contract,
  * block, pick) and compares the picker's answer with each cell's pick.
- * --n N checks only the cells with N outputs (column n_out). */
+ * --n N checks only the cells with N outputs (column n_out). Nothing here
+ * is random (the table is the input), so --seed, which every program of the
+ * companion takes, is refused with that reason instead of being ignored. */
 #include "common.h"
 #include "picker.h"
 
@@ -95,15 +97,21 @@ int main(int argc, char **argv)
     const char *path = "reduced_ops/results/sweep_h200.tsv", *op_text = "gemm";
     uint64_t outputs = 0; /* 0: --n not given, every cell */
     int quiet = 0;
+    const char *seed_text = NULL;
     const cli_option options[] = {
         { "--tsv", CLI_STRING, &path, "sweep table to check (default reduced_ops/results/sweep_h200.tsv)", 0, 0, NULL },
         { "--op", CLI_CHOICE, &op_text, "which op's cells to check (default gemm)", 0, 0, "gemm|gemv|syrk" },
         { "--n", CLI_U64, &outputs, "check only the cells with N outputs (default every cell)", 1, 1u << 30, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
+        { "--seed", CLI_STRING, &seed_text, "refused: nothing is random here, the table is the input", 0, 0, "N" },
     };
     cli_parse(argc, argv,
               "Checks use_warp_per_output() against every cell of a measured sweep table (TSV).",
               options, sizeof options / sizeof options[0]);
+    if (seed_text != NULL) {
+        fprintf(stderr, "error: --seed: picker_check has no random input (it judges the table --tsv names)\n");
+        return EXIT_BAD_INPUT;
+    }
     const op_kind op = (op_kind)op_from_name(op_text);
     FILE *f = fopen(path, "r");
     if (!f) {
