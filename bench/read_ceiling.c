@@ -6,7 +6,9 @@
  * size is queried: a buffer that fits in it is read from L2, not from HBM,
  * after the first pass, and its row says so. Every read's sum of 64-bit
  * words is checked against the closed form of the fill. --n N measures the
- * one size N MiB; --quiet prints only the verdict.
+ * one size N MiB; --quiet prints only the verdict. Nothing is random (the
+ * fill is a closed form), so --seed is refused with that reason instead of
+ * being ignored.
  * GPU only: without a device it says so and exits 77. */
 #include "common.h"
 #include "read_ceiling.h"
@@ -49,18 +51,25 @@ static int measure(size_t bytes, int warmup, int reps, long l2, int quiet)
 
 int main(int argc, char **argv)
 {
+    const char *seed_text = NULL;
     uint64_t min_mib = 0, max_mib = 0, one_mib = 0, reps = 30, warmup = 3; /* 0: not given */
     int quiet = 0;
     const cli_option options[] = {
         { "--min-mib", CLI_U64, &min_mib, "smallest buffer in MiB (default 16; sizes step by 4x)", 1, 65536, NULL },
         { "--max-mib", CLI_U64, &max_mib, "largest buffer in MiB (default 4096)", 1, 65536, NULL },
         { "--n", CLI_U64, &one_mib, "one buffer of N MiB only (--min-mib N --max-mib N)", 1, 65536, NULL },
+        { "--seed", CLI_STRING, &seed_text, "refused: nothing is random here", 0, 0, "N" },
         { "--reps", CLI_U64, &reps, "timed reads per size (default 30)", 1, 10000, NULL },
         { "--warmup", CLI_U64, &warmup, "untimed reads first (default 3)", 0, 1000, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
     };
     cli_parse(argc, argv, "Read-only device bandwidth (bytes read / time), the ceiling reductions are judged against.",
               options, sizeof options / sizeof options[0]);
+    if (seed_text != NULL) {
+        fprintf(stderr, "error: --seed: read_ceiling has no random input "
+                        "(its buffer holds word i = i * 0x9E3779B97F4A7C15, filled in common/gpu/read_ceiling.cu)\n");
+        return EXIT_BAD_INPUT;
+    }
     if (one_mib != 0 && ((min_mib != 0 && min_mib != one_mib) || (max_mib != 0 && max_mib != one_mib))) {
         fprintf(stderr, "error: --n %" PRIu64 " is one size; --min-mib and --max-mib, if given, must be it too\n",
                 one_mib);
