@@ -1,6 +1,10 @@
 /* copy_ceiling.c - the memory-bandwidth ceiling every GPU result in this
  * companion is judged against: a large device-to-device copy, counting the
  * bytes read plus the bytes written, median of timed copies after a warm-up.
+ * Sizes from --min-mib to --max-mib in steps of 4x, or the one size --n.
+ * Nothing is random (the source holds one constant byte, set in the kernel
+ * file), so --seed, which every program of the companion takes, is refused
+ * with that reason instead of being ignored.
  * GPU only: without a device it says so and exits 77. */
 #include "common.h"
 #include "copy_ceiling.h"
@@ -10,11 +14,14 @@
 
 int main(int argc, char **argv)
 {
-    uint64_t min_mib = 256, max_mib = 4096, reps = 20, warmup = 3;
+    const char *seed_text = NULL;
+    uint64_t min_mib = 0, max_mib = 0, one_mib = 0, reps = 20, warmup = 3; /* 0: not given */
     int quiet = 0;
     const cli_option options[] = {
         { "--min-mib", CLI_U64, &min_mib, "smallest copy in MiB (default 256; sizes step by 4x)", 1, 65536, NULL },
         { "--max-mib", CLI_U64, &max_mib, "largest copy in MiB (default 4096)", 1, 65536, NULL },
+        { "--n", CLI_U64, &one_mib, "one copy of N MiB only (--min-mib N --max-mib N)", 1, 65536, NULL },
+        { "--seed", CLI_STRING, &seed_text, "refused: nothing is random here", 0, 0, "N" },
         { "--reps", CLI_U64, &reps, "timed copies per size (default 20)", 1, 10000, NULL },
         { "--warmup", CLI_U64, &warmup, "untimed copies first (default 3)", 0, 1000, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
@@ -22,6 +29,20 @@ int main(int argc, char **argv)
     cli_parse(argc, argv,
               "Device-to-device copy bandwidth (read + write), the ceiling GPU results are judged against.",
               options, sizeof options / sizeof options[0]);
+    if (seed_text != NULL) {
+        fprintf(stderr, "error: --seed: copy_ceiling has no random input "
+                        "(it copies a constant fill, bytes of 0x5a set in gpu/copy_ceiling.cu)\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (one_mib != 0 && ((min_mib != 0 && min_mib != one_mib) || (max_mib != 0 && max_mib != one_mib))) {
+        fprintf(stderr, "error: --n %" PRIu64 " is one size; --min-mib and --max-mib, if given, must be it too\n",
+                one_mib);
+        return EXIT_BAD_INPUT;
+    }
+    if (one_mib != 0)
+        min_mib = max_mib = one_mib;
+    min_mib = min_mib != 0 ? min_mib : 256;
+    max_mib = max_mib != 0 ? max_mib : 4096;
     if (min_mib > max_mib) {
         fprintf(stderr, "error: --min-mib %" PRIu64 " is larger than --max-mib %" PRIu64 "\n", min_mib, max_mib);
         return EXIT_BAD_INPUT;

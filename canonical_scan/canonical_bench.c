@@ -14,7 +14,9 @@
  * speed against a kernel that only reads, the bound a reduce can approach.
  * Every canonical result is then checked bit for bit against the CPU
  * library, and the ceiling's sum of the words it read against the host's.
- * --ratios FILE appends the headline ratios (common/ratios.h). */
+ * --ratios FILE appends the headline ratios (common/ratios.h). --n N
+ * measures the one size N instead of the three; --quiet prints only the
+ * summary (the speeds at the largest size) and the verdicts. */
 #include "bench_sizes.h"
 #include "canonical_cpu.h"
 #include "canonical_gpu_plan.h"
@@ -25,6 +27,7 @@
 #include "run_header.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,12 +107,14 @@ static uint64_t word_sum(const double *x, size_t n)
     return s;
 }
 
-/* One size's table rows; ratios of the canonical rows to --ratios. */
-static void print_size(const measurement *m, size_t n, const char *ratios)
+/* One size's table rows (quiet: none); ratios of the canonical rows to --ratios. */
+static void print_size(const measurement *m, size_t n, const char *ratios, int quiet)
 {
-    for (int op = 0; op < OPS; op++) {
+    char size[BENCH_LABEL_LEN];
+    bench_size_label(n, size);
+    for (int op = 0; op < OPS && !quiet; op++) {
         const double ratio = m[op_baseline[op]].ms / m[op].ms;
-        printf("| 2^%d | %s | %.4f | %.1f%% | %.0f | ", bench_log2(n), op_name[op], m[op].ms, 100.0 * m[op].spread,
+        printf("| %s | %s | %.4f | %.1f%% | %.0f | ", size, op_name[op], m[op].ms, 100.0 * m[op].spread,
                m[op].gbs);
         if (op == READ_CEILING)
             printf("| ");
@@ -124,14 +129,14 @@ static void print_size(const measurement *m, size_t n, const char *ratios)
         if (op_ratio_name[op] == NULL)
             continue;
         char name[96], what[160];
-        snprintf(name, sizeof name, "canonical.%s_vs_cub.2^%d", op_ratio_name[op], bench_log2(n));
-        snprintf(what, sizeof what, "%s vs %s, 2^%d doubles", op_name[op], op_name[op_baseline[op]], bench_log2(n));
+        snprintf(name, sizeof name, "canonical.%s_vs_cub.%s", op_ratio_name[op], size);
+        snprintf(what, sizeof what, "%s vs %s, %s doubles", op_name[op], op_name[op_baseline[op]], size);
         ratios_append(ratios, name, 1e3 * m[op].ms, 1e3 * m[op_baseline[op]].ms, what);
     }
     char name[96], what[160];
-    snprintf(name, sizeof name, "canonical.reduce_l16_vs_read_ceiling.2^%d", bench_log2(n));
-    snprintf(what, sizeof what, "canonical reduce L = 16 vs the read-only ceiling on the same bytes, 2^%d doubles",
-             bench_log2(n));
+    snprintf(name, sizeof name, "canonical.reduce_l16_vs_read_ceiling.%s", size);
+    snprintf(what, sizeof what, "canonical reduce L = 16 vs the read-only ceiling on the same bytes, %s doubles",
+             size);
     ratios_append(ratios, name, 1e3 * m[REDUCE_L16].ms, 1e3 * m[READ_CEILING].ms, what);
 }
 
@@ -195,7 +200,10 @@ static void write_dat(const char *path, const char *device, const char *date, ui
     static const int column[OPS] = { CUB_REDUCE, REDUCE_L16,    REDUCE_L128, REDUCE_L1,
                                      CUB_SCAN,   SCAN_BD256,    SCAN_PAIRWISE, READ_CEILING };
     for (int s = 0; s < nsizes; s++) {
-        fprintf(f, "%d", bench_log2(sizes[s]));
+        if (sizes[s] == UINT64_C(1) << bench_log2(sizes[s]))
+            fprintf(f, "%d", bench_log2(sizes[s]));
+        else /* a size of --n that is no power of two */
+            fprintf(f, "%.4f", log2((double)sizes[s]));
         for (int k = 0; k < OPS; k++)
             fprintf(f, " %.1f", m[s][column[k]].gbs);
         fprintf(f, "\n");
@@ -205,29 +213,38 @@ static void write_dat(const char *path, const char *device, const char *date, ui
 
 int main(int argc, char **argv)
 {
-    uint64_t max_log2 = 28, reps = 30, seed = LCG64_DEFAULT_SEED;
+    uint64_t max_log2 = 0, one_size = 0, reps = 30, seed = LCG64_DEFAULT_SEED; /* 0: not given */
+    int quiet = 0;
     const char *dat = NULL, *ratios = NULL;
     const cli_option options[] = {
         { "--max-log2", CLI_U64, &max_log2, "largest size 2^K; sizes 2^20, 2^24, 2^28 up to it (default 28)", 10, 30, NULL },
+        { "--n", CLI_U64, &one_size, "measure this one size instead (elements)", 1, UINT64_C(1) << 30, NULL },
         { "--seed", CLI_U64, &seed, "LCG seed of the data, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--reps", CLI_U64, &reps, "timed runs per measurement (default 30)", 1, 1000, NULL },
         { "--dat", CLI_STRING, &dat, "also write GB/s per size to this plain data file", 0, 0, NULL },
         { "--ratios", CLI_STRING, &ratios, "append the headline ratios to FILE (the bench summary's rows)", 0, 0, NULL },
+        { "--quiet", CLI_FLAG, &quiet, "print only the summary and the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv, "Times the canonical reduce and scans against CUB in the same run (markdown tables).",
               options, sizeof options / sizeof options[0]);
+    if (one_size != 0 && max_log2 != 0) {
+        fprintf(stderr, "error: --n measures one size, --max-log2 chooses among 2^20, 2^24, 2^28: give one of them\n");
+        return EXIT_BAD_INPUT;
+    }
     gpu_require_device();
 
-    uint64_t sizes[BENCH_MAX_SIZES];
-    const int nsizes = bench_sizes(max_log2, sizes);
+    uint64_t sizes[BENCH_MAX_SIZES] = { one_size };
+    const int nsizes = one_size != 0 ? 1 : bench_sizes(max_log2 != 0 ? max_log2 : 28, sizes);
     const size_t largest = sizes[nsizes - 1];
 
     char device[256], date[32];
     gpu_device_describe(device, sizeof device); /* for the data file's first line */
     utc_now(date, sizeof date, "%Y-%m-%d");
-    print_header(argc, argv, reps, seed);
-    printf("| N | operation | median ms | spread | GB/s | vs CUB | %% of read ceiling |\n"
-           "|---|---|---|---|---|---|---|\n");
+    if (!quiet) {
+        print_header(argc, argv, reps, seed);
+        printf("| N | operation | median ms | spread | GB/s | vs CUB | %% of read ceiling |\n"
+               "|---|---|---|---|---|---|---|\n");
+    }
 
     double *x = alloc_or_exit(largest, sizeof(double), "the data"), *got = alloc_or_exit(largest, sizeof(double), "the GPU scan");
     double *want = alloc_or_exit(largest, sizeof(double), "the CPU scan");
@@ -250,9 +267,12 @@ int main(int argc, char **argv)
         const int read_all = read_ceiling_sum(c.ceiling) == word_sum(x, n);
         ceiling_read_all &= read_all;
         if (all_checked && read_all) /* a wrong result is no ratio */
-            print_size(m[s], n, ratios);
-        else
-            printf("| 2^%d | MISMATCH: a result differs (see the verdicts below) | | | | | |\n", bench_log2(n));
+            print_size(m[s], n, ratios, quiet);
+        else { /* printed even when quiet: what went wrong */
+            char size[BENCH_LABEL_LEN];
+            printf("| %s | MISMATCH: a result differs (see the verdicts below) | | | | | |\n",
+                   bench_size_label(n, size));
+        }
         read_ceiling_destroy(c.ceiling);
         cub_baseline_destroy(c.cub);
         for (int r = 0; r < 3; r++)

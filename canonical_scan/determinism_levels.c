@@ -18,7 +18,9 @@
  * library. Without CCCL >= 3.1 (make CCCL_DIR=...) the CUB rows say so.
  * --ratios FILE appends the headline ratios (common/ratios.h); without the
  * CCCL it appends them as `skipped`, so the bench summary can tell a build
- * without the rival from a bench that did not run. */
+ * without the rival from a bench that did not run. --n N measures the one
+ * size N instead (and counts its bit patterns there); --quiet prints only
+ * the summary tables and the verdicts. */
 #include "bench_sizes.h"
 #include "canonical_cpu.h"
 #include "canonical_gpu_plan.h"
@@ -153,8 +155,10 @@ static void count_patterns(levels_ctx *c, size_t n, int runs, double *host, int 
 
 static void print_size_rows(size_t n, const double *ms, const double *spread)
 {
+    char size[BENCH_LABEL_LEN];
+    bench_size_label(n, size);
     for (int op = 0; op < OPS; op++) {
-        printf("| 2^%d | %s | ", bench_log2(n), op_name[op]);
+        printf("| %s | %s | ", size, op_name[op]);
         if (!op_runs_here(op)) {
             printf("skipped: needs CCCL >= 3.1 (CCCL_DIR) | | | |\n");
             continue;
@@ -174,7 +178,8 @@ static void print_ratios(size_t n, const double *ms)
 {
     if (!cub_levels_available())
         return;
-    printf("| 2^%d | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx |\n", bench_log2(n),
+    char size[BENCH_LABEL_LEN];
+    printf("| %s | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx | %.2fx |\n", bench_size_label(n, size),
            ms[CUB_RED_NG] / ms[RED_L16], ms[CUB_RED_R2R] / ms[RED_L16], ms[CUB_RED_G2G] / ms[RED_L16],
            ms[CUB_RED_NG] / ms[RED_L128], ms[CUB_RED_R2R] / ms[RED_L128], ms[CUB_RED_G2G] / ms[RED_L128],
            ms[CUB_SCAN_NG] / ms[SCAN_BD256], ms[CUB_SCAN_R2R] / ms[SCAN_BD256]);
@@ -190,14 +195,16 @@ static void append_ratios(const char *path, size_t n, const double *ms)
         { RED_L128, CUB_RED_G2G, "reduce_l128_vs_cub_gpu_to_gpu" },
         { SCAN_BD256, CUB_SCAN_R2R, "scan_block_dyadic_vs_cub_run_to_run" },
     };
+    char size[BENCH_LABEL_LEN];
+    bench_size_label(n, size);
     for (size_t k = 0; k < sizeof r / sizeof r[0]; k++) {
         char name[96], what[160];
-        snprintf(name, sizeof name, "canonical.%s.2^%d", r[k].name, bench_log2(n));
+        snprintf(name, sizeof name, "canonical.%s.%s", r[k].name, size);
         if (!cub_levels_available()) {
             ratios_append_skipped(path, name, "needs CCCL >= 3.1 (make CCCL_DIR=...)");
             continue;
         }
-        snprintf(what, sizeof what, "%s vs %s, 2^%d doubles", op_name[r[k].ours], op_name[r[k].rival], bench_log2(n));
+        snprintf(what, sizeof what, "%s vs %s, %s doubles", op_name[r[k].ours], op_name[r[k].rival], size);
         ratios_append(path, name, 1e3 * ms[r[k].ours], 1e3 * ms[r[k].rival], what);
     }
 }
@@ -214,8 +221,9 @@ static void print_summary(const uint64_t *sizes, int nsizes, double ms[][OPS], c
         for (int s = 0; s < nsizes; s++)
             print_ratios(sizes[s], ms[s]);
     }
-    printf("\nDistinct bit patterns over %" PRIu64 " runs on one input of 2^%d doubles:\n\n", runs,
-           bench_log2(pattern_n));
+    char size[BENCH_LABEL_LEN];
+    printf("\nDistinct bit patterns over %" PRIu64 " runs on one input of %s doubles:\n\n", runs,
+           bench_size_label(pattern_n, size));
     printf("| operation | distinct results |\n|---|---|\n");
     for (int op = 0; op < OPS; op++)
         if (op_runs_here(op))
@@ -228,36 +236,64 @@ static void print_summary(const uint64_t *sizes, int nsizes, double ms[][OPS], c
 
 int main(int argc, char **argv)
 {
-    uint64_t max_log2 = 28, reps = 30, runs = 100, pattern_log2 = 24, seed = LCG64_DEFAULT_SEED;
+    /* 0: not given (--max-log2 and --pattern-log2 default to 28 and 24) */
+    uint64_t max_log2 = 0, one_size = 0, reps = 30, runs = 100, pattern_log2 = 0, seed = LCG64_DEFAULT_SEED;
+    int quiet = 0;
     const char *ratios = NULL;
     const cli_option options[] = {
         { "--max-log2", CLI_U64, &max_log2, "largest size 2^K; sizes 2^20, 2^24, 2^28 up to it (default 28)", 10, 30, NULL },
+        { "--n", CLI_U64, &one_size, "measure this one size instead, and count its bit patterns (elements)", 1,
+          UINT64_C(1) << 30, NULL },
         { "--reps", CLI_U64, &reps, "timed runs per operation and size (default 30)", 1, 1000, NULL },
         { "--runs", CLI_U64, &runs, "runs whose bit patterns are counted (default 100)", 2, 10000, NULL },
         { "--pattern-log2", CLI_U64, &pattern_log2, "size 2^K of the bit-pattern count (default 24)", 10, 28, NULL },
         { "--seed", CLI_U64, &seed, "LCG seed of the data, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--ratios", CLI_STRING, &ratios, "append the headline ratios to FILE (the bench summary's rows)", 0, 0, NULL },
+        { "--quiet", CLI_FLAG, &quiet, "print only the summary tables and the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv, "The canonical reduce and scan against CUB's determinism levels, same run (markdown).",
               options, sizeof options / sizeof options[0]);
+    if (one_size != 0 && max_log2 != 0) {
+        fprintf(stderr, "error: --n measures one size, --max-log2 chooses among 2^20, 2^24, 2^28: give one of them\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (one_size != 0 && pattern_log2 != 0 && UINT64_C(1) << pattern_log2 != one_size) {
+        fprintf(stderr, "error: with --n the bit patterns are counted at N; --pattern-log2 %" PRIu64
+                " names another size\n", pattern_log2);
+        return EXIT_BAD_INPUT;
+    }
+
+    uint64_t sizes[BENCH_MAX_SIZES] = { one_size };
+    const int nsizes = one_size != 0 ? 1 : bench_sizes(max_log2 != 0 ? max_log2 : 28, sizes);
+    size_t largest = sizes[nsizes - 1], pattern_n = (size_t)1 << (pattern_log2 != 0 ? pattern_log2 : 24);
+    if (pattern_n > largest || one_size != 0)
+        pattern_n = largest;
+    int pattern_size_measured = 0; /* the patterns are counted while that size's plans exist */
+    for (int s = 0; s < nsizes; s++)
+        pattern_size_measured |= sizes[s] == pattern_n;
+    if (!pattern_size_measured) {
+        char measured[3 * BENCH_LABEL_LEN] = "", size[BENCH_LABEL_LEN];
+        for (int s = 0; s < nsizes; s++)
+            snprintf(measured + strlen(measured), sizeof measured - strlen(measured), "%s%s", s ? ", " : "",
+                     bench_size_label(sizes[s], size));
+        fprintf(stderr, "error: --pattern-log2 %" PRIu64 " names no size this run measures (%s)\n", pattern_log2,
+                measured);
+        return EXIT_BAD_INPUT;
+    }
     gpu_require_device();
 
-    uint64_t sizes[BENCH_MAX_SIZES];
-    const int nsizes = bench_sizes(max_log2, sizes);
-    size_t largest = sizes[nsizes - 1], pattern_n = (size_t)1 << pattern_log2;
-    if (pattern_n > largest)
-        pattern_n = largest;
-
-    printf("## The canonical reduce and scan against CUB's determinism levels\n\n");
-    print_run_header(argc, argv);
-    printf("CCCL %d.%d.%d; determinism API %s. Data: P4016 LCG doubles in [-1, 1) (seed 0x%016" PRIX64
-           "), on the device before timing. "
-           "CUDA events around one call; %d warm-up rounds; operations interleaved in each of %" PRIu64
-           " rounds, order reversed every other round; median and spread = (max - min) / median. CUB's temporary storage is allocated once and "
-           "passed through a memory resource. GB/s = bytes read + written / median.\n\n",
-           cub_levels_cccl_version() / 1000000, cub_levels_cccl_version() / 1000 % 1000,
-           cub_levels_cccl_version() % 1000, cub_levels_available() ? "present" : "absent (rows skipped)", seed,
-           WARMUP, reps);
+    if (!quiet) {
+        printf("## The canonical reduce and scan against CUB's determinism levels\n\n");
+        print_run_header(argc, argv);
+        printf("CCCL %d.%d.%d; determinism API %s. Data: P4016 LCG doubles in [-1, 1) (seed 0x%016" PRIX64
+               "), on the device before timing. "
+               "CUDA events around one call; %d warm-up rounds; operations interleaved in each of %" PRIu64
+               " rounds, order reversed every other round; median and spread = (max - min) / median. CUB's temporary storage is allocated once and "
+               "passed through a memory resource. GB/s = bytes read + written / median.\n\n",
+               cub_levels_cccl_version() / 1000000, cub_levels_cccl_version() / 1000 % 1000,
+               cub_levels_cccl_version() % 1000, cub_levels_available() ? "present" : "absent (rows skipped)", seed,
+               WARMUP, reps);
+    }
 
     double *x = alloc_or_exit(largest, sizeof *x, "the data"), *got = alloc_or_exit(largest, sizeof *got, "a GPU scan");
     double *want = alloc_or_exit(largest, sizeof *want, "the CPU scan");
@@ -267,13 +303,15 @@ int main(int argc, char **argv)
 
     double ms[BENCH_MAX_SIZES][OPS], spread[BENCH_MAX_SIZES][OPS];
     int distinct[OPS] = { 0 }, checked = 1;
-    printf("| N | operation | median ms | spread | GB/s | canonical vs |\n|---|---|---|---|---|---|\n");
+    if (!quiet)
+        printf("| N | operation | median ms | spread | GB/s | canonical vs |\n|---|---|---|---|---|---|\n");
     for (int s = 0; s < nsizes; s++) {
         const size_t n = sizes[s];
         levels_ctx c = { d_x, d_out, d_sum, gpu_reduce_plan_create(n, 16), gpu_reduce_plan_create(n, 128),
                          gpu_scan_plan_create(n, 256), cub_levels_create(n), 0 };
         time_size(&c, (int)reps, ms[s], spread[s]);
-        print_size_rows(n, ms[s], spread[s]);
+        if (!quiet)
+            print_size_rows(n, ms[s], spread[s]);
         const int size_checked = canonical_results_match(&c, x, got, want, n);
         checked &= size_checked;
         if (size_checked) /* a wrong result is no ratio */

@@ -2,7 +2,9 @@
  * the CPU library over the whole case table (sizes on every boundary, lane
  * counts, block lengths, base and hostile data, init, inclusive and
  * exclusive). --on cpu runs the same table against the CPU emulation of the
- * kernels instead, for machines without a GPU. */
+ * kernels instead, for machines without a GPU. --n N checks the one size N
+ * instead of the table's sizes (with the parameters the table gives a size
+ * of its class). */
 #include "canonical_gpu.h"
 #include "common.h"
 #include "comparison_matrix.h"
@@ -12,18 +14,23 @@
 
 int main(int argc, char **argv)
 {
-    uint64_t seed = LCG64_DEFAULT_SEED;
+    uint64_t seed = LCG64_DEFAULT_SEED, n = 0;
     int small_only = 0, quick = 0, quiet = 0;
     const char *on = NULL;
     const cli_option options[] = {
         { "--seed", CLI_U64, &seed, "data and random-size seed (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--small", CLI_FLAG, &small_only, "leave out the sizes around 10^6", 0, 0, NULL },
         { "--quick", CLI_FLAG, &quick, "7 sizes only (for compute-sanitizer)", 0, 0, NULL },
+        { "--n", CLI_U64, &n, "check this one size instead of the table's sizes", 1, UINT64_C(1) << 24, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--on", CLI_CHOICE, &on, "gpu: the kernels; cpu: their emulation (default gpu if present)", 0, 0, "cpu|gpu|both" },
     };
     cli_parse(argc, argv, "Compares every canonical GPU kernel bit for bit with the CPU library.", options,
               sizeof options / sizeof options[0]);
+    if (n != 0 && (small_only || quick)) {
+        fprintf(stderr, "error: --n checks one size; --small and --quick choose sizes of the table\n");
+        return EXIT_BAD_INPUT;
+    }
     const run_on where = cli_resolve_on(on);
     const matrix_level level = quick ? MATRIX_QUICK : small_only ? MATRIX_SMALL : MATRIX_LARGE;
     int ok = 1;
@@ -32,7 +39,8 @@ int main(int argc, char **argv)
             "GPU emulation",           emulate_canonical_reduce, emulate_block_dyadic_reduce,
             emulate_dyadic_scan_block, emulate_iterated_pairwise_scan, NULL,
         };
-        ok &= run_comparison_matrix(&emulation, seed, level, quiet);
+        ok &= n != 0 ? run_comparison_one_size(&emulation, seed, (size_t)n, quiet)
+                     : run_comparison_matrix(&emulation, seed, level, quiet);
     }
     if (where & RUN_GPU) {
         if (where & RUN_CPU && !quiet)
@@ -45,7 +53,8 @@ int main(int argc, char **argv)
             "GPU",           gpu_canonical_reduce,       gpu_block_dyadic_reduce,
             gpu_block_dyadic_scan, gpu_iterated_pairwise_scan, gpu_left_fold_scan,
         };
-        ok &= run_comparison_matrix(&gpu, seed, level, quiet);
+        ok &= n != 0 ? run_comparison_one_size(&gpu, seed, (size_t)n, quiet)
+                     : run_comparison_matrix(&gpu, seed, level, quiet);
     }
     return exit_status(ok);
 }

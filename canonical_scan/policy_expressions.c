@@ -9,7 +9,11 @@
  * output S[i] to the node it is. --dot --policy iterated_pairwise draws that
  * policy's scan the same way (its nodes have no names). Either graph's label
  * counts its distinct additions: the work of computing all N outputs when
- * every shared subexpression is computed once. */
+ * every shared subexpression is computed once.
+ *
+ * The values only serve the bit check: P4016 LCG data, whose seed --seed
+ * chooses (the expressions, and so the printed text, do not depend on it).
+ * --quiet prints only the verdicts. */
 #include "common.h"
 #include "canonical_cpu.h"
 #include "named_expression.h"
@@ -27,9 +31,9 @@ typedef struct {
     char label[32];
 } named_policy;
 
-/* Prints S[0..n-1] of one policy; checks them against the reduce expressions
- * and against the library's bits on the data x. */
-static int show_policy(const named_policy *p, size_t n, const double *x, int *values_ok)
+/* Prints S[0..n-1] of one policy (quiet: nothing); checks them against the
+ * reduce expressions and against the library's bits on the data x. */
+static int show_policy(const named_policy *p, size_t n, const double *x, int quiet, int *values_ok)
 {
     expr_arena a;
     static char scan_text[TEXT_MAX], reduce_text[TEXT_MAX];
@@ -40,18 +44,21 @@ static int show_policy(const named_policy *p, size_t n, const double *x, int *va
     }
     policy_scan(p->policy, p->block, x, out, n, 0, 0, 0.0);
     int same_expression = 1;
-    printf("%s\n", p->label);
+    if (!quiet)
+        printf("%s\n", p->label);
     for (size_t i = 0; i < n; i++) {
         expr_arena_reset(&a);
         const int scan_root = literal_scan_prefix(&a, p->policy, p->block, i);
         const int reduce_root = literal_reduce(&a, p->policy, p->block, i + 1);
         expr_print(&a, scan_root, scan_text, sizeof scan_text);
         expr_print(&a, reduce_root, reduce_text, sizeof reduce_text);
-        printf("  S[%zu] = %s\n", i, scan_text);
+        if (!quiet)
+            printf("  S[%zu] = %s\n", i, scan_text);
         same_expression &= strcmp(scan_text, reduce_text) == 0;
         *values_ok &= doubles_bit_equal(expr_eval(&a, scan_root, x, 0.0), out[i]);
     }
-    printf("\n");
+    if (!quiet)
+        printf("\n");
     expr_arena_free(&a);
     return same_expression;
 }
@@ -184,10 +191,22 @@ static int print_scan_dot(scan_policy policy, size_t n, size_t block)
     return 1;
 }
 
+/* 1 when argv holds the option `name` (--name or --name=...). Exact here:
+ * cli_parse has checked argv, and no value this program takes (a number,
+ * a policy's name) is spelt like an option. */
+static int option_given(int argc, char **argv, const char *name)
+{
+    const size_t len = strlen(name);
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], name, len) == 0 && (argv[i][len] == '\0' || argv[i][len] == '='))
+            return 1;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    uint64_t n = 7, block = 3, lanes = 3;
-    int dot = 0;
+    uint64_t n = 7, block = 3, lanes = 3, seed = LCG64_DEFAULT_SEED;
+    int dot = 0, quiet = 0;
     const char *policy = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of elements x0 .. x(n-1) (default 7)", 1, N_MAX, NULL },
@@ -196,11 +215,18 @@ int main(int argc, char **argv)
         { "--dot", CLI_FLAG, &dot, "print block_dyadic<B>'s scan as a Graphviz DOT graph instead", 0, 0, NULL },
         { "--policy", CLI_CHOICE, &policy, "with --dot: the scan it draws (default block_dyadic)", 0, 0,
           "block_dyadic|iterated_pairwise" },
+        { "--seed", CLI_U64, &seed, "LCG seed of the data the bit check evaluates (default 0x243F6A8885A308D3)", 0,
+          UINT64_MAX, NULL },
+        { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv, "Prints the expressions the scan policies name for a tiny input, side by side.",
               options, sizeof options / sizeof options[0]);
     if (policy != NULL && !dot) {
         fprintf(stderr, "error: --policy chooses the scan --dot draws (use it with --dot)\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (dot && (option_given(argc, argv, "--seed") || quiet)) { /* the graph has no values and no verdict */
+        fprintf(stderr, "error: --seed and --quiet go without --dot (the graph evaluates nothing)\n");
         return EXIT_BAD_INPUT;
     }
     if (dot)
@@ -216,12 +242,13 @@ int main(int argc, char **argv)
     };
     snprintf(policies[2].label, sizeof policies[2].label, "block_dyadic<%" PRIu64 ">", block);
     double x[N_MAX];
-    p4016_data(LCG64_DEFAULT_SEED, 0, x, n); /* the values only serve the bit check */
+    p4016_data(seed, 0, x, n); /* the values only serve the bit check */
 
-    printf("Inclusive scans of x0 .. x%" PRIu64 ": the expression each policy names for every prefix\n\n", n - 1);
+    if (!quiet)
+        printf("Inclusive scans of x0 .. x%" PRIu64 ": the expression each policy names for every prefix\n\n", n - 1);
     int same_expression = 1, values_ok = 1;
     for (int p = 0; p < 3; p++)
-        same_expression &= show_policy(&policies[p], n, x, &values_ok);
+        same_expression &= show_policy(&policies[p], n, x, quiet, &values_ok);
 
     expr_arena a;
     static char text[TEXT_MAX];
@@ -230,13 +257,19 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     const int lanes_root = literal_lanes_reduce(&a, n, (unsigned)lanes);
-    printf("P4016 reduce with L = %" PRIu64 " lanes (element i in lane i mod %" PRIu64 ")\n", lanes, lanes);
-    printf("  R = %s\n\n", expr_print(&a, lanes_root, text, sizeof text));
+    if (!quiet) {
+        printf("P4016 reduce with L = %" PRIu64 " lanes (element i in lane i mod %" PRIu64 ")\n", lanes, lanes);
+        printf("  R = %s\n\n", expr_print(&a, lanes_root, text, sizeof text));
+    }
     values_ok &= doubles_bit_equal(expr_eval(&a, lanes_root, x, 0.0),
                                    canonical_reduce(x, n, (unsigned)lanes, 0, 0.0));
     expr_arena_free(&a);
 
     int ok = verdict("every scan prefix S[i] is the reduce expression of x0 .. xi", same_expression);
-    ok &= verdict("on the P4016 data the library returns the bits of these expressions", values_ok);
+    char values_what[128] = "on the P4016 data the library returns the bits of these expressions";
+    if (option_given(argc, argv, "--seed")) /* name the data the check evaluated */
+        snprintf(values_what, sizeof values_what,
+                 "on the P4016 data of seed 0x%016" PRIX64 " the library returns the bits of these expressions", seed);
+    ok &= verdict(values_what, values_ok);
     return exit_status(ok);
 }

@@ -1,5 +1,6 @@
 /* gpu_smoke.c - checks that the GPU path of the build works end to end:
- * y = a*x + y on the CPU and on the GPU, compared bit for bit. */
+ * y = a*x + y on the CPU and on the GPU, compared bit for bit. --quiet
+ * prints only the verdict (and the count of differing elements, if any). */
 #include "common.h"
 #include "gpu_smoke.h"
 
@@ -11,10 +12,12 @@ int main(int argc, char **argv)
 {
     uint64_t n = 1000000, seed = 1;
     const char *on = NULL;
+    int quiet = 0;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of elements (default 1000000)", 1, UINT64_C(1) << 28, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         CLI_OPTION_ON(&on),
+        { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
     };
     cli_parse(argc, argv, "GPU smoke test: y = a*x + y on CPU and GPU, compared bit for bit.",
               options, sizeof options / sizeof options[0]);
@@ -33,21 +36,25 @@ int main(int argc, char **argv)
     const double a = 0.75;
     for (uint64_t i = 0; i < n; i++)
         y_cpu[i] = a * x[i] + y_cpu[i];
-    printf("axpy over %" PRIu64 " random doubles, a = %g\n", n, a);
+    if (!quiet)
+        printf("axpy over %" PRIu64 " random doubles, a = %g\n", n, a);
 
     int ok = 1;
     if (where & RUN_GPU) {
         char device[256];
         gpu_device_describe(device, sizeof device);
-        printf("GPU: %s\n", device);
+        if (!quiet)
+            printf("GPU: %s\n", device);
         gpu_axpy(a, x, y_gpu, n);
         uint64_t differ = 0;
         for (uint64_t i = 0; i < n; i++)
             differ += !doubles_bit_equal(y_cpu[i], y_gpu[i]);
-        printf("elements that differ between CPU and GPU: %" PRIu64 "\n", differ);
+        if (!quiet || differ != 0) /* quiet: what went wrong only */
+            printf("elements that differ between CPU and GPU: %" PRIu64 "\n", differ);
         ok = verdict("GPU axpy equals CPU axpy bit for bit", differ == 0);
     } else {
-        printf("GPU path not run (no CUDA device)\n");
+        if (!quiet)
+            printf("GPU path not run (no CUDA device)\n");
         ok = verdict("CPU axpy ran", 1);
     }
     free(x);

@@ -1,11 +1,14 @@
 /* bench_sizes.h - the sizes the chapter's benchmarks measure: 2^20, 2^24
  * and 2^28 elements, those up to 2^max_log2 (or 2^max_log2 alone when it is
  * below 2^20). Shared by canonical_bench and determinism_levels, so their
- * tables cover the same sizes. */
+ * tables cover the same sizes; --n measures one size of the caller's
+ * choice instead, which the tables name by bench_size_label. */
 #ifndef CANONICAL_SCAN_BENCH_SIZES_H
 #define CANONICAL_SCAN_BENCH_SIZES_H
 
+#include <inttypes.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define BENCH_MAX_SIZES 3
 
@@ -19,6 +22,21 @@ static inline int bench_sizes(uint64_t max_log2, uint64_t sizes[BENCH_MAX_SIZES]
     if (count == 0)
         sizes[count++] = UINT64_C(1) << max_log2;
     return count;
+}
+
+/* The size a table row names: "2^24" for a power of two, the number itself
+ * ("1000003") for any other n (a size given with --n). */
+#define BENCH_LABEL_LEN 24
+static inline const char *bench_size_label(uint64_t n, char label[BENCH_LABEL_LEN])
+{
+    int k = 0;
+    while (k < 63 && (UINT64_C(1) << k) < n)
+        k++;
+    if ((UINT64_C(1) << k) == n)
+        snprintf(label, BENCH_LABEL_LEN, "2^%d", k);
+    else
+        snprintf(label, BENCH_LABEL_LEN, "%" PRIu64, n);
+    return label;
 }
 
 /* k for a size n = 2^k, as the tables print it ("2^24"). */

@@ -226,6 +226,50 @@ static int group_policy_scan(const char *name, policy_scan_fn cpu, policy_scan_f
     return finish(&t);
 }
 
+/* Every group on the sizes of w (allocates and frees its buffers). */
+static int run_groups(const impl_under_test *impl, workspace *w, uint64_t seed, int quiet, size_t left_fold_max_n)
+{
+    w->max_n = 1;
+    for (size_t i = 0; i < w->count; i++)
+        if (w->sizes[i] > w->max_n)
+            w->max_n = w->sizes[i];
+    w->x = alloc_or_exit(w->max_n, sizeof *w->x, "the input");
+    w->ref = alloc_or_exit(w->max_n, sizeof *w->ref, "the CPU results");
+    w->got = alloc_or_exit(w->max_n, sizeof *w->got, "the results under test");
+    if (!quiet) {
+        if (w->count == 1)
+            printf("%s vs the CPU library, bit for bit: one size, n = %zu (seed 0x%016" PRIx64 ")\n", impl->name,
+                   w->sizes[0], seed);
+        else
+            printf("%s vs the CPU library, bit for bit: %zu sizes from 0 to %zu (seed 0x%016" PRIx64 ")\n",
+                   impl->name, w->count, w->max_n, seed);
+        printf("each group cycles base/hostile data, init 0.1 / -1e16 / -0.0 or none, inclusive/exclusive\n\n");
+    }
+    int ok_reduce = group_reduce("canonical reduce", "L = ", 0, canonical_reduce, impl->reduce, w, seed, quiet);
+    int ok_block_reduce = group_reduce("block_dyadic reduce", "B = ", 1, block_dyadic_reduce,
+                                       impl->block_dyadic_reduce, w, seed, quiet);
+    int ok_block_scan = group_block_scan(impl, w, seed, quiet);
+    int ok_pairwise = group_policy_scan("iterated_pairwise scan", iterated_pairwise_scan,
+                                        impl->iterated_pairwise_scan, w, seed, quiet, w->max_n);
+    int ok_left = 1;
+    if (impl->left_fold_scan)
+        ok_left = group_policy_scan("left_fold scan", left_fold_scan, impl->left_fold_scan, w, seed, quiet,
+                                    left_fold_max_n);
+    if (!quiet)
+        printf("\n");
+    int ok = 1;
+    ok &= verdict("canonical reduce (every L) equals the CPU bit for bit", ok_reduce);
+    ok &= verdict("block_dyadic reduce (every B) equals the CPU bit for bit", ok_block_reduce);
+    ok &= verdict("block_dyadic scan (every B, every form) equals the CPU bit for bit", ok_block_scan);
+    ok &= verdict("iterated_pairwise scan (every form) equals the CPU bit for bit", ok_pairwise);
+    if (impl->left_fold_scan)
+        ok &= verdict("left_fold scan (every form) equals the CPU bit for bit", ok_left);
+    free(w->x);
+    free(w->ref);
+    free(w->got);
+    return ok;
+}
+
 int run_comparison_matrix(const impl_under_test *impl, uint64_t seed, matrix_level level, int quiet)
 {
     workspace w;
@@ -248,39 +292,15 @@ int run_comparison_matrix(const impl_under_test *impl, uint64_t seed, matrix_lev
         for (int i = 0; i < RANDOM_LARGE; i++)
             w.sizes[w.count++] = 1048576 + (size_t)splitmix64_below(&g, 2000000);
     }
-    w.max_n = 1;
-    for (size_t i = 0; i < w.count; i++)
-        if (w.sizes[i] > w.max_n)
-            w.max_n = w.sizes[i];
-    w.x = alloc_or_exit(w.max_n, sizeof *w.x, "the input");
-    w.ref = alloc_or_exit(w.max_n, sizeof *w.ref, "the CPU results");
-    w.got = alloc_or_exit(w.max_n, sizeof *w.got, "the results under test");
-    if (!quiet) {
-        printf("%s vs the CPU library, bit for bit: %zu sizes from 0 to %zu (seed 0x%016" PRIx64 ")\n",
-               impl->name, w.count, w.max_n, seed);
-        printf("each group cycles base/hostile data, init 0.1 / -1e16 / -0.0 or none, inclusive/exclusive\n\n");
-    }
-    int ok_reduce = group_reduce("canonical reduce", "L = ", 0, canonical_reduce, impl->reduce, &w, seed, quiet);
-    int ok_block_reduce = group_reduce("block_dyadic reduce", "B = ", 1, block_dyadic_reduce,
-                                       impl->block_dyadic_reduce, &w, seed, quiet);
-    int ok_block_scan = group_block_scan(impl, &w, seed, quiet);
-    int ok_pairwise = group_policy_scan("iterated_pairwise scan", iterated_pairwise_scan,
-                                        impl->iterated_pairwise_scan, &w, seed, quiet, w.max_n);
-    int ok_left = 1;
-    if (impl->left_fold_scan)
-        ok_left = group_policy_scan("left_fold scan", left_fold_scan, impl->left_fold_scan, &w, seed, quiet,
-                                    20000); /* span n: small sizes only */
-    if (!quiet)
-        printf("\n");
-    int ok = 1;
-    ok &= verdict("canonical reduce (every L) equals the CPU bit for bit", ok_reduce);
-    ok &= verdict("block_dyadic reduce (every B) equals the CPU bit for bit", ok_block_reduce);
-    ok &= verdict("block_dyadic scan (every B, every form) equals the CPU bit for bit", ok_block_scan);
-    ok &= verdict("iterated_pairwise scan (every form) equals the CPU bit for bit", ok_pairwise);
-    if (impl->left_fold_scan)
-        ok &= verdict("left_fold scan (every form) equals the CPU bit for bit", ok_left);
-    free(w.x);
-    free(w.ref);
-    free(w.got);
-    return ok;
+    return run_groups(impl, &w, seed, quiet, 20000); /* left_fold: span n, small sizes only */
+}
+
+int run_comparison_one_size(const impl_under_test *impl, uint64_t seed, size_t n, int quiet)
+{
+    workspace w;
+    w.count = 1;
+    w.sizes[0] = n;
+    w.quick = 0;
+    w.first_large = n <= 50000 ? 1 : 0; /* a size above the small table's range is a large one */
+    return run_groups(impl, &w, seed, quiet, n);
 }

@@ -32,4 +32,10 @@ typedef enum {
  * bit-identical. */
 int run_comparison_matrix(const impl_under_test *impl, uint64_t seed, matrix_level level, int quiet);
 
+/* The same groups on the one size n (>= 1), with the parameters the table
+ * gives a size of its class: the small table's lane counts and block
+ * lengths, every form, up to 50000; the large table's above, as its sizes
+ * around 10^6. The left_fold scan runs at n whatever its size. */
+int run_comparison_one_size(const impl_under_test *impl, uint64_t seed, size_t n, int quiet);
+
 #endif

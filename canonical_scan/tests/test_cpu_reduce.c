@@ -5,7 +5,11 @@
  * T = 1, 2, 3 and 8 threads and with chunks from 1 row upwards (so that
  * small arrays already split into many chunks with a short last one).
  * Prints one line per group and the number of comparisons; exit 1 on any
- * mismatch, and also when a group compared nothing. */
+ * mismatch, and also when a group compared nothing.
+ *
+ * The data is P4016 LCG data of --seed; --n N makes the large group check
+ * that one size instead of 10^6 and 2^20 + 1. --quiet prints only what
+ * failed and one verdict. */
 #include "common.h"
 #include "canonical_cpu.h"
 #include "cpu_reduce.h"
@@ -31,6 +35,8 @@ typedef struct {
     uint64_t compared, failed;
 } tally;
 
+static int quiet = 0; /* --quiet: the failing groups and the verdict only */
+
 /* Compares one configuration with the library; prints the first failures. */
 static void check(tally *t, const double *x, size_t n, unsigned lanes, unsigned init_case, unsigned threads,
                   int chunk_log2)
@@ -51,8 +57,9 @@ static void check(tally *t, const double *x, size_t n, unsigned lanes, unsigned 
 static int report(const char *group, const tally *t)
 {
     const int ok = t->compared > 0 && t->failed == 0;
-    printf("%s  %s: %" PRIu64 " comparisons, %" PRIu64 " mismatches\n", ok ? "ok  " : "FAIL", group, t->compared,
-           t->failed);
+    if (!ok || !quiet)
+        printf("%s  %s: %" PRIu64 " comparisons, %" PRIu64 " mismatches\n", ok ? "ok  " : "FAIL", group,
+               t->compared, t->failed);
     return ok;
 }
 
@@ -97,40 +104,55 @@ static int test_boundaries(const double *x)
     return report("N = L-1, L, L+1, 8L+-1, 1000L+7, 2^10+-1, 2^17+-1 on T = 1, 2, 3, 8", &t);
 }
 
-/* N = 10^6 and 2^20 + 1 for L = 1, 16, 128 (the published sizes). */
-static int test_large(const double *x)
+/* N = 10^6 and 2^20 + 1 for L = 1, 16, 128 (the published sizes); only_n
+ * != 0: that size alone. */
+static int test_large(const double *x, size_t only_n)
 {
     static const unsigned lanes[] = { 1, 16, 128 };
-    static const size_t sizes[] = { BIG_N, ((size_t)1 << 20) + 1 };
+    const size_t sizes[] = { only_n != 0 ? only_n : BIG_N, ((size_t)1 << 20) + 1 };
+    const size_t nsizes = only_n != 0 ? 1 : COUNT(sizes);
     tally t = { 0, 0 };
     for (size_t l = 0; l < COUNT(lanes); l++)
-        for (size_t s = 0; s < COUNT(sizes); s++)
+        for (size_t s = 0; s < nsizes; s++)
             for (size_t th = 0; th < COUNT(thread_cases); th++)
                 check(&t, x, sizes[s], lanes[l], (unsigned)((s + th) % COUNT(init_cases)), thread_cases[th], -1);
-    return report("N = 10^6 and 2^20+1, L = 1, 16, 128, T = 1, 2, 3, 8", &t);
+    if (only_n == 0)
+        return report("N = 10^6 and 2^20+1, L = 1, 16, 128, T = 1, 2, 3, 8", &t);
+    char what[96];
+    snprintf(what, sizeof what, "N = %zu, L = 1, 16, 128, T = 1, 2, 3, 8", only_n);
+    return report(what, &t);
 }
 
 int main(int argc, char **argv)
 {
     const char *data = "both";
+    uint64_t seed = LCG64_DEFAULT_SEED, n = 0;
     const cli_option options[] = {
         { "--data", CLI_CHOICE, &data, "plain, hostile or both (default both)", 0, 0, "plain|hostile|both" },
+        { "--seed", CLI_U64, &seed, "LCG seed of the data (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
+        { "--n", CLI_U64, &n, "the large group at this one size, not 10^6 and 2^20+1", 1, UINT64_C(1) << 26, NULL },
+        { "--quiet", CLI_FLAG, &quiet, "print only the failing groups and the verdict", 0, 0, NULL },
     };
     cli_parse(argc, argv,
               "The vectorised, threaded canonical reduce against the library, bit for bit.",
               options, COUNT(options));
-    const size_t big = ((size_t)1 << 20) + 1; /* >= every size above */
+    size_t big = ((size_t)1 << 20) + 1; /* >= every size above */
+    if (n > big)
+        big = (size_t)n;
     double *x = alloc_or_exit(big, sizeof(double), "the test data");
     int ok = 1;
     for (int hostile = 0; hostile <= 1; hostile++) {
         if (strcmp(data, "both") != 0 && (strcmp(data, "hostile") == 0) != hostile)
             continue;
-        printf("%s data:\n", hostile ? "hostile (+-1e16 overlay)" : "plain P4016");
-        p4016_data(LCG64_DEFAULT_SEED, hostile, x, big);
+        if (!quiet)
+            printf("%s data:\n", hostile ? "hostile (+-1e16 overlay)" : "plain P4016");
+        p4016_data(seed, hostile, x, big);
         ok &= test_small(x);
         ok &= test_boundaries(x);
-        ok &= test_large(x);
+        ok &= test_large(x, (size_t)n);
     }
     free(x);
+    if (quiet) /* the groups' lines say it otherwise */
+        verdict("the threaded reduce equals canonical_reduce bit for bit in every group", ok);
     return exit_status(ok);
 }

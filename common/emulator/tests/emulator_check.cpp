@@ -44,23 +44,23 @@ static bool check_shuffles(void)
  * only if every thread of the block passed the barrier before any read. */
 __global__ void rotate_through_shared(const int *in, int *out)
 {
-    __shared__ int cell[256];
+    __shared__ int cell[1024];
     cell[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
     __syncthreads();
     out[blockIdx.x * blockDim.x + threadIdx.x] = cell[(threadIdx.x + 1) % blockDim.x];
 }
 
-static bool check_barrier(void)
+static bool check_barrier(unsigned threads, splitmix64 *g) /* 3 blocks of `threads` random values */
 {
-    int in[3 * 96], out[3 * 96];
-    for (int i = 0; i < 3 * 96; i++)
-        in[i] = i * 7 + 1;
-    if (emu_launch(rotate_through_shared, dim3(3), dim3(96), in, out) != 0)
+    static int in[3 * 1024], out[3 * 1024];
+    for (unsigned i = 0; i < 3 * threads; i++)
+        in[i] = (int)(splitmix64_next(g) >> 33);
+    if (emu_launch(rotate_through_shared, dim3(3), dim3(threads), in, out) != 0)
         return false;
     bool ok = true;
-    for (int b = 0; b < 3; b++)
-        for (int t = 0; t < 96; t++)
-            ok &= out[b * 96 + t] == in[b * 96 + (t + 1) % 96];
+    for (unsigned b = 0; b < 3; b++)
+        for (unsigned t = 0; t < threads; t++)
+            ok &= out[b * threads + t] == in[b * threads + (t + 1) % threads];
     return ok;
 }
 
@@ -146,17 +146,39 @@ static int run_trap(const char *trap)
     return EXIT_MISMATCH; /* a trap fails, reported or not: the test looks for the error line */
 }
 
+/* 1 when argv holds the option `name` (--name or --name=...). Exact here:
+ * cli_parse has checked argv, and no value this program takes (a number, a
+ * trap's name) is spelt like an option. */
+static bool option_given(int argc, char **argv, const char *name)
+{
+    const size_t len = strlen(name);
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], name, len) == 0 && (argv[i][len] == '\0' || argv[i][len] == '='))
+            return true;
+    return false;
+}
+
+/* The barrier check rotates random values (--seed) through shared memory in
+ * 3 blocks of --n threads (a partial last warp when --n is no multiple of
+ * 32). The traps' kernels stay at their lines: a test names one by it. */
 int main(int argc, char **argv)
 {
     const char *trap = NULL;
     int quiet = 0;
+    uint64_t threads = 0, seed = 1; /* threads 0: not given (96) */
     const cli_option options[] = {
         { "--trap", CLI_CHOICE, &trap, "launch a kernel with this mistake (exits 1)", 0, 0,
           "divergent-barrier|exited-lane|partial-warp-full-mask|mask-leaves-caller-out|two-barriers" },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
+        { "--n", CLI_U64, &threads, "threads per block of the barrier check (default 96)", 1, 1024, NULL },
+        { "--seed", CLI_U64, &seed, "seed of the values the barrier check rotates (default 1)", 0, UINT64_MAX, NULL },
     };
     cli_parse(argc, argv, "Checks the CPU emulator of CUDA kernels on kernels with known results.", options,
               sizeof options / sizeof options[0]);
+    if (trap && (threads != 0 || option_given(argc, argv, "--seed"))) {
+        fprintf(stderr, "error: --n and --seed shape the barrier check, which --trap does not run\n");
+        return EXIT_BAD_INPUT;
+    }
     if (trap)
         return run_trap(trap);
     if (!quiet)
@@ -164,7 +186,12 @@ int main(int argc, char **argv)
     int ok = 1;
     ok &= verdict("shuffles (down, up, xor width 16, index) and ballot give every lane its partner's value",
                   check_shuffles());
-    ok &= verdict("a __syncthreads() orders every write before every read, block after block", check_barrier());
+    char barrier_what[128] = "a __syncthreads() orders every write before every read, block after block";
+    if (threads != 0) /* name the size that was asked for */
+        snprintf(barrier_what + strlen(barrier_what), sizeof barrier_what - strlen(barrier_what),
+                 " (3 blocks of %u thread%s)", (unsigned)threads, threads == 1 ? "" : "s");
+    splitmix64 g = { seed };
+    ok &= verdict(barrier_what, check_barrier(threads != 0 ? (unsigned)threads : 96, &g));
     ok &= verdict("a partial warp of 8 lanes sums with its own mask and width 8", check_partial_warp());
     return exit_status(ok);
 }
