@@ -1,12 +1,17 @@
 #!/bin/sh
-# check_every_program_cli.sh - every built program answers --help with exit 0
-# and garbage (`--n notanumber`, an unknown option) with `error: ...`, exit 2.
+# check_every_program_cli.sh - every built program answers --help with exit 0,
+# lists the options every program has (--n, --seed, --quiet) in it, and
+# answers garbage (`--n notanumber`, an unknown option) with `error: ...`,
+# exit 2.
 failed=0; count=0
 for prog in $(find build -path build/obj -prune -o -path build/tests -prune -o -path build/book -prune \
                   -o -type f -perm -u+x -print | sort); do
     count=$((count + 1))
-    "$prog" --help > /dev/null 2>&1; s=$?
+    help=$("$prog" --help 2>&1); s=$?
     [ $s -eq 0 ] || { echo "FAIL: $prog --help exits $s"; failed=1; }
+    for option in --n --seed --quiet; do
+        printf '%s\n' "$help" | grep -qE "^ +$option( |\$)" || { echo "FAIL: $prog --help lists no $option"; failed=1; }
+    done
     for args in "--n notanumber" "--no-such-option"; do
         out=$("$prog" $args 2>&1); s=$?
         if [ $s -ne 2 ] || ! printf '%s\n' "$out" | grep -q '^error: '; then
