@@ -174,20 +174,15 @@ int main(int argc, char **argv)
 {
     uint64_t n = 1024, seed = 0;
     int quiet = 0, frozen_f = 0;
-    const char *seed_text = NULL; /* every uint64 is a seed: "not given" needs the text */
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "the tree reduction of N values for Brent's bound: W = N-1, S = ceil(log2 N) (default 1024)", 2, UINT64_C(1) << 40, NULL },
-        { "--seed", CLI_STRING, &seed_text, "draw the Amdahl table's four fractions f at random from this seed (default: 0.5, 0.9, 0.99, 0.999)", 0, 0, "N" },
+        { "--seed", CLI_U64, &seed, "draw the Amdahl table's four fractions f at random from this seed (default: 0.5, 0.9, 0.99, 0.999)", 0, UINT64_MAX, NULL },
         { "--frozen-f", CLI_FLAG, &frozen_f, "the trap: take Amdahl's f from the span at N = 1024 and use it for every N", 0, 0, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv, "Section 3.3: Amdahl's law and Brent's bound, computed; and why they differ.",
               options, sizeof options / sizeof options[0]);
-    const int seeded = seed_text != NULL;
-    if (seeded && cli_parse_u64(seed_text, 0, UINT64_MAX, &seed) != 0) {
-        fprintf(stderr, "error: --seed expects an integer in [0, %" PRIu64 "], got '%s'\n", UINT64_MAX, seed_text);
-        return EXIT_BAD_INPUT;
-    }
+    const int seeded = cli_given("--seed");
     if (seeded && frozen_f) {
         fprintf(stderr, "error: --seed draws the Amdahl table's fractions, which --frozen-f does not print\n");
         return EXIT_BAD_INPUT;

@@ -367,7 +367,6 @@ static int trace_default(run_on where, int quiet, int gpu_table, long long *x, l
 int main(int argc, char **argv)
 {
     uint64_t n = 0, trials = 100, seed = 0;
-    const char *seed_text = NULL; /* every uint64 is a seed: "not given" needs the text */
     int quiet = 0, missing_barrier = 0, replay_warps = 0, svg = 0, dot = 0, gpu_table = 0;
     const char *on = NULL;
     const cli_option options[] = {
@@ -379,19 +378,14 @@ int main(int argc, char **argv)
         { "--trials", CLI_U64, &trials, "blocks that run the racy tree at once (default 100)", 1, BLOCK_TRACE_MAX_TRIALS, NULL },
         { "--svg", CLI_FLAG, &svg, "print the levels of the CPU trace of 1..N as SVG (default N = 1024)", 0, 0, NULL },
         { "--dot", CLI_FLAG, &dot, "print the whole CPU tree of 1..N as Graphviz DOT (N <= 32, default 13)", 0, 0, NULL },
-        { "--seed", CLI_STRING, &seed_text, "random values in [1, 1000] from this seed (default: the values 1..N)", 0, 0, "N" },
+        { "--seed", CLI_U64, &seed, "random values in [1, 1000] from this seed (default: the values 1..N)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
               "Section 3.2: a tree reduction of 1..N traced level by level, on the CPU and as recorded by the GPU.",
               options, sizeof options / sizeof options[0]);
-    if (seed_text != NULL) {
-        if (cli_parse_u64(seed_text, 0, UINT64_MAX, &seed) != 0) {
-            fprintf(stderr, "error: --seed expects an integer in [0, %" PRIu64 "], got '%s'\n", UINT64_MAX, seed_text);
-            return EXIT_BAD_INPUT;
-        }
+    if (cli_given("--seed"))
         value_seed = &seed;
-    }
     const int on_cpu = on != NULL && strcmp(on, "cpu") == 0;
     if (replay_warps && on != NULL && !on_cpu) {
         fprintf(stderr, "error: --replay-warps replays the block on the CPU; use it with --on cpu or no --on\n");

@@ -249,6 +249,19 @@ static size_t find_option(const char *arg, const cli_option *options, size_t cou
     return count;
 }
 
+/* The names of the options the last cli_parse found (string literals of
+ * the caller's table), for cli_given. */
+static const char *given_names[CLI_MAX_OPTIONS];
+static size_t given_count;
+
+int cli_given(const char *name)
+{
+    for (size_t k = 0; k < given_count; k++)
+        if (strcmp(given_names[k], name) == 0)
+            return 1;
+    return 0;
+}
+
 void cli_parse(int argc, char **argv, const char *summary,
                const cli_option *options, size_t count)
 {
@@ -258,6 +271,7 @@ void cli_parse(int argc, char **argv, const char *summary,
     /* Two values for one option are a mistake more often than an override
      * (a script appends --n to a command that has one), so both are refused. */
     unsigned char seen[CLI_MAX_OPTIONS] = { 0 };
+    given_count = 0;
     if (count > CLI_MAX_OPTIONS) {
         fprintf(stderr, "error: %zu options, cli_parse takes at most %d\n", count, CLI_MAX_OPTIONS);
         exit(EXIT_BAD_INPUT);
@@ -279,6 +293,7 @@ void cli_parse(int argc, char **argv, const char *summary,
             exit(EXIT_BAD_INPUT);
         }
         seen[k] = 1;
+        given_names[given_count++] = match->name;
         const char *eq = strchr(arg, '=');
         if (match->kind == CLI_FLAG) {
             if (eq) {

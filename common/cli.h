@@ -66,6 +66,11 @@ void cli_close_output(FILE *f, const char *what);
  * truncated to size - 1 characters. */
 void cli_command_line(int argc, char **argv, char *buf, size_t size);
 
+/* 1 when the last cli_parse found the option `name` ("--seed") on the
+ * command line, else 0: for an option whose every value is valid, so that
+ * no default can stand for "not given" (any uint64 is a seed). */
+int cli_given(const char *name);
+
 /* The same parsers, usable for numbers read from files. Return 0 on success. */
 int cli_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 int cli_parse_double(const char *text, double *out);

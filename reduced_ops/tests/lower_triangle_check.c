@@ -63,11 +63,10 @@ int main(int argc, char **argv)
 {
     uint64_t n_max = 64, seed = 0;
     int quiet = 0, trap = 0;
-    const char *seed_text = NULL; /* NULL: no random sizes */
     const cli_option options[] = {
         { "--n", CLI_U64, &n_max, "check every n from 1 to this (default 64)", 1, 2048, NULL },
-        { "--seed", CLI_STRING, &seed_text, "also check 8 sizes drawn with this seed above --n (default none)", 0, 0,
-          "N" },
+        { "--seed", CLI_U64, &seed, "also check 8 sizes drawn with this seed above --n (default none)", 0,
+          UINT64_MAX, NULL },
         { "--trap", CLI_FLAG, &trap, "check a fold with an off-by-one instead (must fail)", 0, 0, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
     };
@@ -75,12 +74,9 @@ int main(int argc, char **argv)
               "Checks the closed form t -> (i, j) of the symmetric mappings against the double loop\n"
               "over the lower triangle j <= i, for every n up to --n.",
               options, sizeof options / sizeof options[0]);
-    if (seed_text != NULL && cli_parse_u64(seed_text, 0, UINT64_MAX, &seed) != 0) {
-        fprintf(stderr, "error: --seed expects an integer in [0, %" PRIu64 "], got '%s'\n", UINT64_MAX, seed_text);
-        return EXIT_BAD_INPUT;
-    }
+    const int seeded = cli_given("--seed"); /* without it: no random sizes */
     const cell_fn cell_of = trap ? cell_off_by_one : lower_triangle_cell;
-    const int n_top = seed_text != NULL ? OP_MAX_DIM : (int)n_max;
+    const int n_top = seeded ? OP_MAX_DIM : (int)n_max;
     unsigned char *hits = alloc_or_exit((size_t)n_top * (size_t)n_top, 1, "the hit counts");
     long checked = 0, expected = 0;
     int good = 0;
@@ -96,7 +92,7 @@ int main(int argc, char **argv)
         printf("n = 1 .. %d: %d of %d sizes give every lower-triangle cell exactly once (%ld of %ld cells)\n",
                (int)n_max, good, (int)n_max, checked, expected);
     int ok = good == (int)n_max && checked == expected;
-    if (seed_text != NULL) { /* sizes the loop above did not reach, up to the largest syrk */
+    if (seeded) { /* sizes the loop above did not reach, up to the largest syrk */
         splitmix64 g = { seed };
         int sizes[RANDOM_SIZES], random_good = 0;
         long random_checked = 0, random_expected = 0;
