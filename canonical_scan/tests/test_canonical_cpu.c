@@ -433,6 +433,10 @@ int main(int argc, char **argv)
     }
     if (shard != NULL)
         parse_shard(shard);
+    if (cli_given("--seed") && strcmp(group, "all") != 0 && strcmp(group, "consistency") != 0) {
+        fprintf(stderr, "error: --seed draws the consistency group's sizes and probes (--group consistency or all)\n");
+        return EXIT_BAD_INPUT;
+    }
     if (n != 0 && strcmp(group, "all") != 0 && strcmp(group, "consistency") != 0) {
         fprintf(stderr, "error: --n sizes the consistency group's large case (--group consistency or all)\n");
         return EXIT_BAD_INPUT;
