@@ -183,9 +183,10 @@ static int group_block_scan(const impl_under_test *impl, workspace *w, uint64_t 
             /* small sizes: all 4 forms; large and quick: one, cycling */
             for (unsigned f = 0; f < (one_form ? 1u : 4u); f++, k++) {
                 variant v = variant_of(k);
-                if (!one_form) {
+                if (!one_form) { /* the four forms on one data set; the next parameter, the other */
                     v.exclusive = f & 1;
                     v.has_init = f >> 1;
+                    v.hostile = (k >> 2) & 1;
                 }
                 fill(w, seed, n, v.hostile);
                 block_dyadic_scan(w->x, w->ref, n, blocks[b], v.exclusive, v.has_init, v.init);
@@ -212,9 +213,10 @@ static int group_policy_scan(const char *name, policy_scan_fn cpu, policy_scan_f
             continue;
         for (unsigned f = 0; f < (w->quick ? 1u : 4u); f++, k++) {
             variant v = variant_of(k);
-            if (!w->quick) {
+            if (!w->quick) { /* the four forms on one data set; the next size, the other */
                 v.exclusive = f & 1;
                 v.has_init = f >> 1;
+                v.hostile = (k >> 2) & 1;
             }
             fill(w, seed, n, v.hostile);
             cpu(w->x, w->ref, n, v.exclusive, v.has_init, v.init);
