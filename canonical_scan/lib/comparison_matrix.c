@@ -72,15 +72,20 @@ typedef struct {
     unsigned nfailed;
 } tally;
 
-/* Remembers a failing case's parameter (the first 16 distinct ones). */
+/* Remembers a failing case's parameter (the first 16 distinct ones), in
+ * increasing order. */
 static void note_failed_param(tally *t, const char *what, unsigned param)
 {
     t->what = what;
-    for (unsigned i = 0; i < t->nfailed; i++)
-        if (t->failed[i] == param)
-            return;
-    if (t->nfailed < sizeof t->failed / sizeof t->failed[0])
-        t->failed[t->nfailed++] = param;
+    unsigned at = 0;
+    while (at < t->nfailed && t->failed[at] < param)
+        at++;
+    if ((at < t->nfailed && t->failed[at] == param) || t->nfailed == sizeof t->failed / sizeof t->failed[0])
+        return;
+    for (unsigned i = t->nfailed; i > at; i--)
+        t->failed[i] = t->failed[i - 1];
+    t->failed[at] = param;
+    t->nfailed++;
 }
 
 static void report_case(tally *t, int ok, const char *what, size_t n, unsigned param, variant v,
@@ -104,7 +109,7 @@ static int finish(tally *t)
 {
     if (!t->quiet)
         printf("%-26s %5u cases, %u differ\n", t->group, t->cases, t->failures);
-    if (t->failures > 0 && t->what[0] != '\0') { /* which parameters fail, in the order met */
+    if (t->failures > 0 && t->what[0] != '\0') { /* which parameters fail */
         printf("  %s: %u of %u cases differ, all with %s", t->group, t->failures, t->cases, t->what);
         for (unsigned i = 0; i < t->nfailed; i++)
             printf("%s%u", i ? ", " : "", t->failed[i]);
