@@ -7,6 +7,7 @@
  * with that reason instead of being ignored.
  * GPU only: without a device it says so and exits 77. */
 #include "common.h"
+#include "mib_range.h"
 #include "copy_ceiling.h"
 
 #include <inttypes.h>
@@ -34,19 +35,7 @@ int main(int argc, char **argv)
                         "(it copies a constant fill, bytes of 0x5a set in gpu/copy_ceiling.cu)\n");
         return EXIT_BAD_INPUT;
     }
-    if (one_mib != 0 && ((min_mib != 0 && min_mib != one_mib) || (max_mib != 0 && max_mib != one_mib))) {
-        fprintf(stderr, "error: --n %" PRIu64 " is one size; --min-mib and --max-mib, if given, must be it too\n",
-                one_mib);
-        return EXIT_BAD_INPUT;
-    }
-    if (one_mib != 0)
-        min_mib = max_mib = one_mib;
-    min_mib = min_mib != 0 ? min_mib : 256;
-    max_mib = max_mib != 0 ? max_mib : 4096;
-    if (min_mib > max_mib) {
-        fprintf(stderr, "error: --min-mib %" PRIu64 " is larger than --max-mib %" PRIu64 "\n", min_mib, max_mib);
-        return EXIT_BAD_INPUT;
-    }
+    resolve_mib_range(one_mib, &min_mib, &max_mib, 256, 4096);
     gpu_require_device();
     char device[256];
     gpu_device_describe(device, sizeof device);

@@ -11,6 +11,7 @@
  * being ignored.
  * GPU only: without a device it says so and exits 77. */
 #include "common.h"
+#include "mib_range.h"
 #include "read_ceiling.h"
 #include "run_header.h"
 
@@ -70,19 +71,7 @@ int main(int argc, char **argv)
                         "(its buffer holds word i = i * 0x9E3779B97F4A7C15, filled in common/gpu/read_ceiling.cu)\n");
         return EXIT_BAD_INPUT;
     }
-    if (one_mib != 0 && ((min_mib != 0 && min_mib != one_mib) || (max_mib != 0 && max_mib != one_mib))) {
-        fprintf(stderr, "error: --n %" PRIu64 " is one size; --min-mib and --max-mib, if given, must be it too\n",
-                one_mib);
-        return EXIT_BAD_INPUT;
-    }
-    if (one_mib != 0)
-        min_mib = max_mib = one_mib;
-    min_mib = min_mib != 0 ? min_mib : 16;
-    max_mib = max_mib != 0 ? max_mib : 4096;
-    if (min_mib > max_mib) {
-        fprintf(stderr, "error: --min-mib %" PRIu64 " is larger than --max-mib %" PRIu64 "\n", min_mib, max_mib);
-        return EXIT_BAD_INPUT;
-    }
+    resolve_mib_range(one_mib, &min_mib, &max_mib, 16, 4096);
     gpu_require_device();
     const long l2 = gpu_l2_cache_bytes();
     if (!quiet) {
