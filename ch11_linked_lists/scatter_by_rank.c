@@ -38,7 +38,7 @@ static void parse_options(int argc, char **argv, scatter_options *o)
         { "--input", CLI_STRING, &o->input, "read the list from FILE (N, then N lines `value next`)", 0, 0, NULL },
         { "--random", CLI_U64, &o->random_n, "a random-order list of N nodes instead", 1, LIST_MAX_NODES, NULL },
         { "--n", CLI_U64, &o->n, "the same as --random N", 1, LIST_MAX_NODES, NULL },
-        { "--seed", CLI_U64, &o->seed, "seed of the random list (default 1)", 0, UINT64_MAX, NULL },
+        { "--seed", CLI_U64, &o->seed, "seed of the random list and of --algo ruling's rulers (default 1)", 0, UINT64_MAX, NULL },
         CLI_OPTION_ON(&o->on),
         { "--algo", CLI_CHOICE, &o->algo, "how the GPU ranks before scattering (default wyllie)", 0, 0, "wyllie|ruling" },
         { "--sublist", CLI_U64, &o->sublist, "ruling set: one ruler per K node indices (default 64)", 1, LIST_MAX_NODES, NULL },
@@ -50,6 +50,12 @@ static void parse_options(int argc, char **argv, scatter_options *o)
               "Without --input or --random: the 8-node example.",
               options, sizeof options / sizeof options[0]);
     o->random_n = list_random_size(o->n, o->random_n, o->input);
+    const int gpu_rulers = strcmp(o->algo, "ruling") == 0 && (o->on == NULL || strcmp(o->on, "cpu") != 0);
+    if (cli_given("--seed") && o->random_n == 0 && !gpu_rulers) { /* it would change nothing */
+        fprintf(stderr, "error: --seed draws the random list (--n N) or, with --algo ruling on the GPU, the "
+                        "rulers: this run uses neither\n");
+        exit(EXIT_BAD_INPUT);
+    }
     if (o->svg && o->on != NULL && strcmp(o->on, "cpu") != 0) {
         fprintf(stderr, "error: --svg draws the CPU scatter: use --on cpu\n");
         exit(EXIT_BAD_INPUT);
