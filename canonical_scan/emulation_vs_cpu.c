@@ -8,7 +8,8 @@
  * (the tiles each node sums, as a bar) and which it published; with
  * --passes-dot, the passes of the emulated reduce (Graphviz DOT).
  * --mistake makes the emulation commit a mistake, to watch the checks
- * catch it -- or miss it. */
+ * catch it -- or miss it. --dispatch models the look-back's progress when
+ * blocks start in another order, with tiles by ticket or by blockIdx.x. */
 #include "common.h"
 #include "canonical_cpu.h"
 #include "comparison_matrix.h"
@@ -108,6 +109,159 @@ static int print_lookback_svg(uint64_t tiles, uint64_t seed)
     if (!same)
         fprintf(stderr, "MISMATCH: the emulated scan differs from the CPU library\n");
     return same;
+}
+
+/* ---- --dispatch: can every block finish? -----------------------------------
+ * A model of the look-back's progress, not of its arithmetic. The steps of
+ * each tile -- its publishes and its waits, in the kernel's order -- are
+ * taken from the emulated scan. Then blocks 0 .. T-1 start in a dispatch
+ * order into R resident slots; each block takes a tile (its blockIdx.x, or
+ * the next ticket of the kernel's counter) and runs that tile's steps: a
+ * publish happens at once, a wait holds the block until its node is
+ * published. A block that has run all its steps leaves, and its slot starts
+ * the next block of the order. */
+typedef struct {
+    int publish;
+    unsigned level;
+    uint64_t index, node; /* node: lookback_slot(tpad, level, index) */
+} dispatch_step;
+
+typedef struct {
+    uint64_t tiles, tpad;
+    dispatch_step *step; /* every tile's steps, tile after tile */
+    size_t count;
+    size_t *first;       /* tile t's steps: first[t] .. first[t + 1] - 1 */
+    uint64_t *publisher; /* the tile that publishes each node */
+} dispatch_graph;
+
+static void record_step(const lookback_event *ev, void *context)
+{
+    dispatch_graph *g = context;
+    const dispatch_step s = { ev->publish, ev->level, ev->index, lookback_slot(g->tpad, ev->level, ev->index) };
+    g->step[g->count++] = s;
+    g->first[ev->tile + 1] = g->count;
+    if (ev->publish)
+        g->publisher[s.node] = ev->tile;
+}
+
+/* The steps of the emulated block_dyadic<256> scan of `tiles` tiles (the
+ * look-back is the same for every block length and every input). */
+static dispatch_graph dispatch_graph_build(uint64_t tiles, uint64_t seed)
+{
+    dispatch_graph g = { tiles, 1, NULL, 0, NULL, NULL };
+    while (g.tpad < tiles)
+        g.tpad *= 2;
+    const size_t n = (size_t)tiles * DYADIC_TILE;
+    double *x = alloc_or_exit(n, sizeof *x, "the data set"), *out = alloc_or_exit(n, sizeof *out, "the scan");
+    /* a tile's steps: its root, at most LOOKBACK_WINDOW - 1 roots read, at most two a level above */
+    g.step = alloc_or_exit(tiles * (LOOKBACK_WINDOW + 2 * DYADIC_TILE_LEVELS), sizeof *g.step, "the steps");
+    g.first = alloc_or_exit(tiles + 1, sizeof *g.first, "the tiles' steps");
+    g.publisher = alloc_or_exit(2 * g.tpad, sizeof *g.publisher, "the publishers");
+    g.first[0] = 0;
+    p4016_data(seed, 0, x, n);
+    emulate_dyadic_scan_observed(x, out, n, 256, 0, 0, 0.0, record_step, &g);
+    free(x);
+    free(out);
+    return g;
+}
+
+typedef struct {
+    int busy;
+    uint64_t block, tile;
+    size_t cursor; /* the tile's next step */
+} resident_slot;
+
+// [listing dispatch-model]
+/* Runs the block in slot s as far as it can go; returns whether it moved. */
+static int run_block(const dispatch_graph *g, unsigned char *published, resident_slot *s)
+{
+    const size_t from = s->cursor;
+    for (; s->cursor < g->first[s->tile + 1]; s->cursor++) {
+        const dispatch_step *st = &g->step[s->cursor];
+        if (st->publish)
+            published[st->node] = 1;
+        else if (!published[st->node])
+            return s->cursor != from; /* waits for a node not yet published */
+    }
+    s->busy = 0; /* all its steps done: the block leaves */
+    return 1;
+}
+
+/* Starts the blocks order[0 .. tiles-1] into `resident` slots, each taking
+ * tile blockIdx.x or the next ticket. Returns the blocks that finished (all
+ * of them, or fewer when no block can move: a deadlock, left in slot[]). */
+static uint64_t dispatch_blocks(const dispatch_graph *g, const uint64_t *order, int by_ticket,
+                                unsigned resident, resident_slot *slot, uint64_t *started)
+{
+    unsigned char *published = alloc_or_exit(2 * g->tpad, 1, "the published flags");
+    memset(published, 0, 2 * g->tpad);
+    uint64_t ticket = 0, finished = 0;
+    *started = 0;
+    for (int moved = 1; moved;) {
+        moved = 0;
+        for (unsigned r = 0; r < resident; r++) {
+            if (!slot[r].busy && *started < g->tiles) { /* a free slot starts the next block */
+                const uint64_t b = order[(*started)++];
+                slot[r] = (resident_slot){ 1, b, by_ticket ? ticket++ : b, 0 };
+                slot[r].cursor = g->first[slot[r].tile];
+            }
+            if (slot[r].busy && run_block(g, published, &slot[r])) {
+                moved = 1;
+                finished += !slot[r].busy;
+            }
+        }
+    }
+    free(published);
+    return finished;
+}
+// [end]
+
+static int run_dispatch(uint64_t tiles, uint64_t seed, const char *order_name, const char *tile_order,
+                        unsigned resident, int quiet)
+{
+    const int by_ticket = strcmp(tile_order, "ticket") == 0, reverse = strcmp(order_name, "reverse") == 0;
+    dispatch_graph g = dispatch_graph_build(tiles, seed);
+    uint64_t *order = alloc_or_exit(tiles, sizeof *order, "the dispatch order");
+    uint64_t *position = alloc_or_exit(tiles, sizeof *position, "the start positions");
+    for (uint64_t k = 0; k < tiles; k++) {
+        order[k] = reverse ? tiles - 1 - k : k;
+        position[order[k]] = k;
+    }
+    resident_slot *slot = alloc_or_exit(resident, sizeof *slot, "the resident slots");
+    memset(slot, 0, resident * sizeof *slot);
+    uint64_t started;
+    const uint64_t finished = dispatch_blocks(&g, order, by_ticket, resident, slot, &started);
+    if (!quiet) {
+        printf("%" PRIu64 " blocks start in %s order (block %" PRIu64 " first) into %u resident slots; "
+               "each takes its tile %s\n", tiles, order_name, order[0], resident,
+               by_ticket ? "by a ticket from the counter" : "by blockIdx.x");
+        printf("%" PRIu64 " of %" PRIu64 " blocks finished\n", finished, tiles);
+        if (finished < tiles) {
+            printf("no resident block can move:\n");
+            for (unsigned r = 0; r < resident; r++) {
+                if (!slot[r].busy)
+                    continue;
+                const dispatch_step *st = &g.step[slot[r].cursor];
+                const uint64_t p = g.publisher[st->node];
+                const uint64_t pb = by_ticket ? order[p] : p; /* the block that takes tile p */
+                printf("  slot %u: block %" PRIu64 ", tile %" PRIu64 ", waits for node (%u, %" PRIu64
+                       "), published by tile %" PRIu64 ", whose block %" PRIu64 " %s\n", r, slot[r].block,
+                       slot[r].tile, st->level, st->index, p, pb,
+                       position[pb] >= started ? "has not started" : "is resident and waits too");
+            }
+        }
+    }
+    char what[160];
+    snprintf(what, sizeof what, "every block finishes, blocks started in %s order, tiles by %s", order_name,
+             by_ticket ? "ticket" : "blockIdx.x");
+    const int ok = verdict(what, finished == tiles);
+    free(slot);
+    free(order);
+    free(position);
+    free(g.step);
+    free(g.first);
+    free(g.publisher);
+    return ok;
 }
 
 /* ---- --passes-dot: the passes of the canonical reduce ---------------------
@@ -229,19 +383,25 @@ static int check_negative_zeros(int quiet)
 int main(int argc, char **argv)
 {
     uint64_t seed = LCG64_DEFAULT_SEED, tiles = 72, n = 0, lanes = 0;
+    uint64_t resident = 0;
     int large = 0, quiet = 0, svg = 0, dot = 0;
-    const char *mistake = "none";
+    const char *mistake = "none", *dispatch = NULL, *tile_order = NULL;
     const cli_option options[] = {
         { "--seed", CLI_U64, &seed, "data and random-size seed (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--large", CLI_FLAG, &large, "add the sizes around 10^6 (slower)", 0, 0, NULL },
         { "--lookback-svg", CLI_FLAG, &svg, "print an SVG of which nodes each tile of a block_dyadic<256> scan reads", 0, 0, NULL },
-        { "--tiles", CLI_U64, &tiles, "tiles of the scan (DYADIC_TILE elements each) for --lookback-svg (default 72)", 1, 512, NULL },
+        { "--tiles", CLI_U64, &tiles, "tiles of the scan (DYADIC_TILE elements each) for --lookback-svg and --dispatch (default 72)", 1, 512, NULL },
         { "--passes-dot", CLI_FLAG, &dot, "print the passes of the canonical reduce as Graphviz DOT", 0, 0, NULL },
         { "--n", CLI_U64, &n, "elements for --passes-dot (default 40000)", 1, UINT64_C(1) << 30, NULL },
         { "--lanes", CLI_U64, &lanes, "lane count L for --passes-dot (default 4)", 1, 64, NULL },
         { "--mistake", CLI_CHOICE, &mistake, "trap: the emulation pads reduce tiles with +0.0, writes a padded "
           "block's final value at its last slot, or folds a chunk's carry before its prefixes (default none)", 0, 0,
           "none|pad-zero|final-slot|carry-first" },
+        { "--dispatch", CLI_CHOICE, &dispatch, "model: start the scan's blocks in this order and report whether "
+          "every block finishes", 0, 0, "index|reverse" },
+        { "--tile-order", CLI_CHOICE, &tile_order, "with --dispatch: a block takes its tile by the kernel's ticket "
+          "or by blockIdx.x (default ticket)", 0, 0, "ticket|block-index" },
+        { "--resident", CLI_U64, &resident, "with --dispatch: blocks resident at a time (default 4)", 1, 1024, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
@@ -251,6 +411,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --n and --lanes go with --passes-dot\n");
         return EXIT_BAD_INPUT;
     }
+    if ((tile_order || resident) && !dispatch) {
+        fprintf(stderr, "error: --tile-order and --resident go with --dispatch\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (dispatch && (svg || dot || large || strcmp(mistake, "none") != 0)) {
+        fprintf(stderr, "error: --dispatch runs alone: no --lookback-svg, --passes-dot, --large or --mistake\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (dispatch)
+        return exit_status(run_dispatch(tiles, seed, dispatch, tile_order ? tile_order : "ticket",
+                                        resident ? (unsigned)resident : 4, quiet));
     if (strcmp(mistake, "pad-zero") == 0)
         emulate_commit_mistake(MISTAKE_PAD_WITH_ZERO);
     else if (strcmp(mistake, "final-slot") == 0)
