@@ -392,7 +392,8 @@ int main(int argc, char **argv)
         { "--lookback-svg", CLI_FLAG, &svg, "print an SVG of which nodes each tile of a block_dyadic<256> scan reads", 0, 0, NULL },
         { "--tiles", CLI_U64, &tiles, "tiles of the scan (DYADIC_TILE elements each) for --lookback-svg and --dispatch (default 72)", 1, 512, NULL },
         { "--passes-dot", CLI_FLAG, &dot, "print the passes of the canonical reduce as Graphviz DOT", 0, 0, NULL },
-        { "--n", CLI_U64, &n, "elements for --passes-dot (default 40000)", 1, UINT64_C(1) << 30, NULL },
+        { "--n", CLI_U64, &n, "the case table on this one size (at most 2^24), or the elements --passes-dot draws (default 40000)",
+          1, UINT64_C(1) << 30, NULL },
         { "--lanes", CLI_U64, &lanes, "lane count L for --passes-dot (default 4)", 1, 64, NULL },
         { "--mistake", CLI_CHOICE, &mistake, "trap: the emulation pads reduce tiles with +0.0, writes a padded "
           "block's final value at its last slot, or folds a chunk's carry before its prefixes (default none)", 0, 0,
@@ -407,8 +408,13 @@ int main(int argc, char **argv)
     cli_parse(argc, argv,
               "Replays the GPU kernels' arithmetic on the CPU and compares it bit for bit with the CPU library.",
               options, sizeof options / sizeof options[0]);
-    if ((n || lanes) && !dot) {
-        fprintf(stderr, "error: --n and --lanes go with --passes-dot\n");
+    if (lanes && !dot) {
+        fprintf(stderr, "error: --lanes goes with --passes-dot\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (n && !dot && (n > (UINT64_C(1) << 24) || large || svg || dispatch)) {
+        fprintf(stderr, "error: --n runs the case table on one size of at most 2^24, without --large, "
+                        "--lookback-svg or --dispatch\n");
         return EXIT_BAD_INPUT;
     }
     if ((tile_order || resident) && !dispatch) {
@@ -417,6 +423,10 @@ int main(int argc, char **argv)
     }
     if (dispatch && (svg || dot || large || strcmp(mistake, "none") != 0)) {
         fprintf(stderr, "error: --dispatch runs alone: no --lookback-svg, --passes-dot, --large or --mistake\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (dispatch && cli_given("--seed")) { /* the waits do not depend on the data */
+        fprintf(stderr, "error: --dispatch models the order in which blocks start: no --seed changes it\n");
         return EXIT_BAD_INPUT;
     }
     if (dispatch)
@@ -443,7 +453,8 @@ int main(int argc, char **argv)
         "GPU emulation",           emulate_canonical_reduce, emulate_block_dyadic_reduce,
         emulate_dyadic_scan_block, emulate_iterated_pairwise_scan, NULL,
     };
-    int ok = run_comparison_matrix(&emulation, seed, large ? MATRIX_LARGE : MATRIX_SMALL, quiet);
+    int ok = n != 0 ? run_comparison_one_size(&emulation, seed, (size_t)n, quiet)
+                    : run_comparison_matrix(&emulation, seed, large ? MATRIX_LARGE : MATRIX_SMALL, quiet);
     ok &= check_negative_zeros(quiet);
     return exit_status(ok);
 }
