@@ -37,6 +37,8 @@ void gpu_scan_plan_run(gpu_scan_plan *plan, const double *d_x, double *d_out, in
 void gpu_scan_plan_check(gpu_scan_plan *plan);
 /* CUDA blocks (tiles) per run, and slots per tile. */
 size_t gpu_scan_plan_tiles(const gpu_scan_plan *plan, unsigned *tile);
+/* Tiles (CUDA blocks) of this plan's kernel that fit one SM at once. */
+int gpu_scan_plan_resident_tiles(const gpu_scan_plan *plan);
 void gpu_scan_plan_destroy(gpu_scan_plan *plan);
 
 #ifdef __cplusplus

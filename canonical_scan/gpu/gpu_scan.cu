@@ -65,11 +65,11 @@ __device__ void publish_node(const scan_params &p, unsigned level, uint64_t inde
 }
 
 /* A waiter that has polled LOOKBACK_SPIN_LIMIT times has met a bug: it gives
- * up, the run is reported as an error, and nothing hangs. */
-__device__ double await_node(const scan_params &p, unsigned level, uint64_t index)
+ * up, the run is reported as an error, and nothing hangs. `w` is a first
+ * look at the node, taken earlier (LOOKBACK_EARLY_LOADS). */
+__device__ double await_node_from(const scan_params &p, unsigned level, uint64_t index, ulonglong2 w)
 {
     const ulonglong2 *where = &p.node[lookback_slot(p.tpad, level, index)];
-    ulonglong2 w = load_node_word(where);
     unsigned polls = 0;
     while (w.y != p.epoch) {
         if (++polls == LOOKBACK_SPIN_LIMIT) {
@@ -81,17 +81,98 @@ __device__ double await_node(const scan_params &p, unsigned level, uint64_t inde
     }
     return __longlong_as_double((long long)w.x);
 }
+
+__device__ __forceinline__ ulonglong2 peek_node(const scan_params &p, unsigned level, uint64_t index)
+{
+    return load_node_word(&p.node[lookback_slot(p.tpad, level, index)]);
+}
+
+__device__ double await_node(const scan_params &p, unsigned level, uint64_t index)
+{
+    return await_node_from(p, level, index, peek_node(p, level, index));
+}
 // [end]
 
 #define DYADIC_WARPS (DYADIC_THREADS / 32)
 static_assert(DYADIC_LOG_THREADS >= 5, "a tile needs at least one whole warp");
 
-/* Slot s of the tile lives at s + s / ITEMS in shared memory: a thread's
- * ITEMS slots then start ITEMS + 1 doubles after the previous thread's (an
- * odd stride), which spreads a half-warp's reads over all the banks. */
-__device__ __forceinline__ unsigned padded(unsigned s)
+/* A tile's slots in shared memory, by row t (thread t's chunk) and pair q
+ * of the row (slots 2q and 2q + 1 of the chunk). */
+#if DYADIC_SWIZZLE /* scan_tuning.h */
+/* Pair q of row t lives at pair q XOR (t mod 8) of the row. A 16-byte
+ * access is served eight lanes at a time, and eight lanes reading pair q of
+ * eight consecutive rows, or eight consecutive pairs of one row (the
+ * coalesced copies), then touch eight different 16-byte bank groups: every
+ * access is one 16-byte access a pair, conflict-free, with no padding. */
+#define DYADIC_SLOTS DYADIC_TILE
+#define SWIZZLE_MASK ((DYADIC_ITEMS / 2 < 8 ? DYADIC_ITEMS / 2 : 8) - 1)
+__device__ __forceinline__ unsigned pair_at(unsigned t, unsigned q)
 {
-    return s + (s >> DYADIC_LOG_ITEMS);
+    return (t << DYADIC_LOG_ITEMS) + ((q ^ (t & SWIZZLE_MASK)) << 1);
+}
+__device__ __forceinline__ double2 get_pair(const double *slots, unsigned t, unsigned q)
+{
+    return *reinterpret_cast<const double2 *>(slots + pair_at(t, q));
+}
+__device__ __forceinline__ void put_pair(double *slots, unsigned t, unsigned q, double2 d)
+{
+    *reinterpret_cast<double2 *>(slots + pair_at(t, q)) = d;
+}
+#else
+/* Row t starts ITEMS + 1 doubles after row t - 1 (an odd stride), which
+ * spreads a half-warp's reads of its rows over all the banks. */
+#define DYADIC_SLOTS (DYADIC_TILE + DYADIC_THREADS)
+__device__ __forceinline__ unsigned pair_at(unsigned t, unsigned q)
+{
+    return t * (DYADIC_ITEMS + 1) + 2 * q;
+}
+__device__ __forceinline__ double2 get_pair(const double *slots, unsigned t, unsigned q)
+{
+    return make_double2(slots[pair_at(t, q)], slots[pair_at(t, q) + 1]);
+}
+__device__ __forceinline__ void put_pair(double *slots, unsigned t, unsigned q, double2 d)
+{
+    slots[pair_at(t, q)] = d.x;
+    slots[pair_at(t, q) + 1] = d.y;
+}
+#endif
+/* With parked prefixes in padded rows, the padding holds the carries. */
+#define PARK_CARRIES_IN_PADDING (DYADIC_PARK_PREFIX && !DYADIC_SWIZZLE)
+/* Slot s of the tile, one at a time. */
+__device__ __forceinline__ unsigned slot_at(unsigned s)
+{
+    return pair_at(s >> DYADIC_LOG_ITEMS, (s & (DYADIC_ITEMS - 1)) >> 1) + (s & 1);
+}
+/* The coalesced copies: in round r, thread tid moves pair r * THREADS + tid
+ * of the tile, which is pair tid mod ITEMS/2 of row r * ROWS_A_ROUND +
+ * tid / (ITEMS/2). */
+#define ROWS_A_ROUND (DYADIC_THREADS / (DYADIC_ITEMS / 2))
+static_assert(DYADIC_THREADS % (DYADIC_ITEMS / 2) == 0, "a round of pairs covers whole rows");
+__device__ __forceinline__ unsigned round_row(unsigned r, unsigned tid)
+{
+    return r * ROWS_A_ROUND + tid / (DYADIC_ITEMS / 2);
+}
+__device__ __forceinline__ unsigned round_pair(unsigned tid)
+{
+    return tid % (DYADIC_ITEMS / 2);
+}
+
+/* A thread's chunk: the ITEMS consecutive slots of its row. */
+__device__ __forceinline__ void get_chunk(const double *slots, unsigned tid, double a[DYADIC_ITEMS])
+{
+#pragma unroll
+    for (unsigned q = 0; q < DYADIC_ITEMS / 2; q++) {
+        const double2 d = get_pair(slots, tid, q);
+        a[2 * q] = d.x;
+        a[2 * q + 1] = d.y;
+    }
+}
+
+__device__ __forceinline__ void put_chunk(double *slots, unsigned tid, const double a[DYADIC_ITEMS])
+{
+#pragma unroll
+    for (unsigned q = 0; q < DYADIC_ITEMS / 2; q++)
+        put_pair(slots, tid, q, make_double2(a[2 * q], a[2 * q + 1]));
 }
 
 // [listing tile-in-launch-order]
@@ -116,6 +197,53 @@ __device__ __forceinline__ uint64_t tile_in_launch_order(const scan_params &p, u
 #endif
 }
 // [end]
+
+/* Load the tile (coalesced): each thread writes the same slots whichever
+ * tile it loads, and each takes its ITEMS consecutive slots after a barrier. */
+__device__ __forceinline__ void tile_load(const scan_params &p, uint64_t v0, unsigned tid, double *slots)
+{
+    if (p.vector_io && v0 + DYADIC_TILE <= p.view.n) {
+#pragma unroll
+        for (int r = 0; r < DYADIC_ITEMS / 2; r++) {
+            const unsigned s = 2 * (r * DYADIC_THREADS + tid);
+            put_pair(slots, round_row(r, tid), round_pair(tid),
+                     __ldcs(reinterpret_cast<const double2 *>(p.view.x + v0 + s)));
+        }
+    } else {
+#pragma unroll
+        for (int r = 0; r < DYADIC_ITEMS; r++) {
+            const unsigned s = r * DYADIC_THREADS + tid;
+            slots[slot_at(s)] = virtual_load(&p.view, v0 + s);
+        }
+    }
+}
+
+/* The ticket without its wait: thread 0 asks for the ticket and, while the
+ * answer travels, every thread loads tile blockIdx.x, the ticket the block
+ * most likely draws. A block that draws another number loads that tile
+ * instead: the guarantee is the ticket's, the guess only saves time. */
+__device__ __forceinline__ uint64_t tile_loaded_while_ticket_travels(const scan_params &p, unsigned tid,
+                                                                     unsigned long long *tile_id,
+                                                                     double *slots)
+{
+    unsigned long long t = 0;
+    if (tid == 0)
+        t = atomicAdd(p.tile_counter, 1ull);
+    const uint64_t guess = blockIdx.x;
+    tile_load(p, guess << DYADIC_LOG_TILE, tid, slots);
+    if (tid == 0) {
+        if (t == p.ntiles - 1)
+            atomicExch(p.tile_counter, 0ull); /* the last one: ready for the next run */
+        *tile_id = t;
+    }
+    __syncthreads();
+    const uint64_t e = *tile_id; /* the same in every thread */
+    if (e != guess) {            /* no thread has read a slot yet */
+        tile_load(p, e << DYADIC_LOG_TILE, tid, slots);
+        __syncthreads();
+    }
+    return e;
+}
 
 // [listing tile-pyramid]
 /* The tile's pyramid of complete subtrees over the chunk roots (one per
@@ -163,7 +291,19 @@ __device__ __forceinline__ void tile_lookback(const scan_params &p, uint64_t e, 
     const double root = __shfl_sync(FULL_WARP, w, 0);
     const unsigned r = (unsigned)(e & (LOOKBACK_WINDOW - 1));
     const unsigned z_window = z < LOOKBACK_LOG_WINDOW ? z : LOOKBACK_LOG_WINDOW;
+#if LOOKBACK_EARLY_LOADS /* scan_tuning.h */
+    /* Every node this warp will wait for is read once, now, in one round:
+     * the roots of the window and the nodes of level >= 5 named by e. Most
+     * of the latter were published long ago, and the loop below then finds
+     * them already here instead of asking L2 a second time. */
+    const int wants_root = lane < r;
+    const int wants_high = lane >= LOOKBACK_LOG_WINDOW && (lane < z || (lane > z && ((e >> lane) & 1)));
+    const ulonglong2 root_word = wants_root ? peek_node(p, 0, e - r + lane) : make_ulonglong2(0, 0);
+    const ulonglong2 high_word = wants_high ? peek_node(p, lane, (e >> lane) - 1) : make_ulonglong2(0, 0);
+    double x = wants_root ? await_node_from(p, 0, e - r + lane, root_word) : lane == r ? root : 0.0;
+#else
     double x = lane < r ? await_node(p, 0, e - r + lane) : lane == r ? root : 0.0;
+#endif
 #pragma unroll
     for (unsigned m = 0; m <= LOOKBACK_LOG_WINDOW; m++) {
         if (m > 0) /* lanes that are multiples of 2^m now hold level m */
@@ -182,8 +322,13 @@ __device__ __forceinline__ void tile_lookback(const scan_params &p, uint64_t e, 
      * rest of the prefix. Publishing after the whole prefix would chain
      * each publishing tile to the one before it, and the tiles would
      * finish one after another. */
+#if LOOKBACK_EARLY_LOADS
+#define LOOKBACK_AWAIT_HIGH(lane) await_node_from(p, lane, (e >> lane) - 1, high_word)
+#else
+#define LOOKBACK_AWAIT_HIGH(lane) await_node(p, lane, (e >> lane) - 1)
+#endif
     if (lane >= LOOKBACK_LOG_WINDOW && lane < z)
-        looked[lane] = await_node(p, lane, (e >> lane) - 1);
+        looked[lane] = LOOKBACK_AWAIT_HIGH(lane);
     __syncwarp();
     if (lane == 0 && z > LOOKBACK_LOG_WINDOW) {
         double node = *top;
@@ -194,25 +339,46 @@ __device__ __forceinline__ void tile_lookback(const scan_params &p, uint64_t e, 
         *top = node;
     }
     if (lane >= LOOKBACK_LOG_WINDOW && lane > z && ((e >> lane) & 1))
-        looked[lane] = await_node(p, lane, (e >> lane) - 1);
+        looked[lane] = LOOKBACK_AWAIT_HIGH(lane);
+#undef LOOKBACK_AWAIT_HIGH
     __syncwarp();
 }
 // [end]
 
-/* The outputs (init attached) into slots, then stored (coalesced); the
- * exclusive scan writes S[i] to position i + 1. */
-__device__ __forceinline__ void tile_store(const scan_params &p, uint64_t e, uint64_t v0, unsigned tid,
-                                           double *slots, const double s[DYADIC_ITEMS])
+/* What the slots hold when the tile is stored: the final outputs, or
+ * (DYADIC_PARK_PREFIX) the in-block prefixes P_b(j), parked there during
+ * the look-back, each finished with its block's carries on its way out. */
+typedef struct {
+    int parked;
+    unsigned log_p;
+    uint64_t b_first;
+    const double *carry, *block_final;
+    unsigned carry_stride; /* carry[b * carry_stride] is block b's D_b */
+} tile_outputs;
+
+__device__ __forceinline__ double output_of_slot(const scan_params &p, const tile_outputs &o, unsigned sl,
+                                                 double v)
 {
-#pragma unroll
-    for (int u = 0; u < DYADIC_ITEMS; u++)
-        slots[tid * (DYADIC_ITEMS + 1) + u] = p.has_init ? p.init + s[u] : s[u];
-    __syncthreads();
+    if (!o.parked)
+        return v;
+    const unsigned b_local = sl >> o.log_p;
+    const double s = dyadic_combine(o.b_first + b_local > 0, o.carry[b_local * o.carry_stride], o.block_final[b_local], v,
+                                    sl & ((1u << o.log_p) - 1), 0, p.view.block);
+    return p.has_init ? p.init + s : s;
+}
+
+/* The slots, stored (coalesced); the exclusive scan writes S[i] to
+ * position i + 1. */
+__device__ __forceinline__ void tile_store(const scan_params &p, uint64_t e, uint64_t v0, unsigned tid,
+                                           const double *slots, const tile_outputs &o)
+{
     if (p.vector_io && !p.exclusive && v0 + DYADIC_TILE <= p.view.n) {
 #pragma unroll
         for (int r = 0; r < DYADIC_ITEMS / 2; r++) {
             const unsigned s2 = 2 * (r * DYADIC_THREADS + tid);
-            const double2 d = make_double2(slots[padded(s2)], slots[padded(s2 + 1)]);
+            double2 d = get_pair(slots, round_row(r, tid), round_pair(tid));
+            d.x = output_of_slot(p, o, s2, d.x);
+            d.y = output_of_slot(p, o, s2 + 1, d.y);
             __stcs(reinterpret_cast<double2 *>(p.out + v0 + s2), d);
         }
     } else {
@@ -223,7 +389,7 @@ __device__ __forceinline__ void tile_store(const scan_params &p, uint64_t e, uin
             if (virtual_real_index(&p.view, v0 + sl, &real)) {
                 const uint64_t i = p.exclusive ? real + 1 : real;
                 if (i < p.view.n)
-                    p.out[i] = slots[padded(sl)];
+                    p.out[i] = output_of_slot(p, o, sl, slots[slot_at(sl)]);
             }
         }
     }
@@ -231,43 +397,50 @@ __device__ __forceinline__ void tile_store(const scan_params &p, uint64_t e, uin
         p.out[0] = p.has_init ? p.init : 0.0;
 }
 
+/* The outputs (init attached) into slots, then stored. */
+__device__ __forceinline__ void tile_store_outputs(const scan_params &p, uint64_t e, uint64_t v0,
+                                                   unsigned tid, double *slots, const double s[DYADIC_ITEMS])
+{
+    double o[DYADIC_ITEMS];
+#pragma unroll
+    for (int u = 0; u < DYADIC_ITEMS; u++)
+        o[u] = p.has_init ? p.init + s[u] : s[u];
+    put_chunk(slots, tid, o);
+    __syncthreads();
+    const tile_outputs final_outputs = { 0, 0, 0, NULL, NULL, 0 };
+    tile_store(p, e, v0, tid, slots, final_outputs);
+}
+
 // [listing single-pass-kernel]
 /* BLOCKS_IN_TILE (a compile-time choice, hence the one C++ template of this
  * file): blocks of at most one tile, block_dyadic<256> among them. The
  * other instance serves longer blocks and iterated_pairwise. */
 template <bool BLOCKS_IN_TILE>
-__global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan_single_pass(scan_params p)
+__global__ void __launch_bounds__(DYADIC_THREADS, BLOCKS_IN_TILE ? DYADIC_MIN_BLOCKS : DYADIC_MIN_BLOCKS_LONG)
+    dyadic_scan_single_pass(scan_params p)
 {
-    __shared__ double slots[DYADIC_TILE + DYADIC_THREADS];
+    __shared__ __align__(16) double slots[DYADIC_SLOTS];
     __shared__ double pyramid[DYADIC_PYRAMID];
     __shared__ double looked[DYADIC_TILE_LEVELS];
-    __shared__ double carry[DYADIC_THREADS];       /* D_b of the blocks that start here */
+    /* D_b of the blocks that start here; parked prefixes in padded rows
+     * keep them in the rows' padding instead, one a row, so that six tiles
+     * fit an SM's shared memory */
+    __shared__ double carry_array[BLOCKS_IN_TILE && PARK_CARRIES_IN_PADDING ? 1 : DYADIC_THREADS];
+    double *const carry = BLOCKS_IN_TILE && PARK_CARRIES_IN_PADDING ? slots + DYADIC_ITEMS : carry_array;
+    const unsigned carry_stride = BLOCKS_IN_TILE && PARK_CARRIES_IN_PADDING ? DYADIC_ITEMS + 1 : 1;
     __shared__ double block_final[DYADIC_THREADS]; /* F_b: their block-final outputs */
     __shared__ double top;
     __shared__ unsigned long long tile_id;
     const unsigned tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+#if DYADIC_LOAD_BEFORE_TICKET && !DYADIC_TILES_BY_BLOCK_INDEX /* scan_tuning.h */
+    const uint64_t e = tile_loaded_while_ticket_travels(p, tid, &tile_id, slots), v0 = e << DYADIC_LOG_TILE;
+#else
     const uint64_t e = tile_in_launch_order(p, tid, &tile_id), v0 = e << DYADIC_LOG_TILE;
-    /* Load the tile (coalesced), then each thread takes its ITEMS consecutive slots. */
-    if (p.vector_io && v0 + DYADIC_TILE <= p.view.n) {
-#pragma unroll
-        for (int r = 0; r < DYADIC_ITEMS / 2; r++) {
-            const unsigned s = 2 * (r * DYADIC_THREADS + tid);
-            const double2 d = __ldcs(reinterpret_cast<const double2 *>(p.view.x + v0 + s));
-            slots[padded(s)] = d.x;
-            slots[padded(s + 1)] = d.y;
-        }
-    } else {
-#pragma unroll
-        for (int r = 0; r < DYADIC_ITEMS; r++) {
-            const unsigned s = r * DYADIC_THREADS + tid;
-            slots[padded(s)] = virtual_load(&p.view, v0 + s);
-        }
-    }
+    tile_load(p, v0, tid, slots);
     __syncthreads();
+#endif
     double a[DYADIC_ITEMS];
-#pragma unroll
-    for (int u = 0; u < DYADIC_ITEMS; u++)
-        a[u] = slots[tid * (DYADIC_ITEMS + 1) + u];
+    get_chunk(slots, tid, a);
     tile_pyramid_in_warps(a, tid, lane, pyramid);
     const unsigned z = trailing_ones_u64(e);
     const unsigned log_p = p.view.log_p;
@@ -286,25 +459,33 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
     /* The in-block prefixes P_b(j) need nothing from other tiles: every thread
      * computes its ITEMS of them before, not after, warp 0's look-back. */
     double prefix[DYADIC_ITEMS]; /* BLOCKS_IN_TILE: P_b(j); else the in-tile folds (ITEMS - 1) */
-    if (BLOCKS_IN_TILE)
+    const int parked = BLOCKS_IN_TILE && DYADIC_PARK_PREFIX; /* scan_tuning.h */
+    if (BLOCKS_IN_TILE) {
         dyadic_chunk_prefix(pyramid, log_p, tid, a, prefix);
-    else
+        if (parked) /* into this thread's own row, which only it has read */
+            put_chunk(slots, tid, prefix);
+    } else
         dyadic_thread_local(pyramid, e, log_p, v0 + (uint64_t)DYADIC_ITEMS * tid, a, prefix);
     if (warp == 0) {
         tile_lookback(p, e, z, w, looked, &top);
         if (BLOCKS_IN_TILE) { /* the carries of the blocks that start here */
             const dyadic_tile t = { pyramid, looked, top, z, e };
             for (unsigned i = lane; i < (DYADIC_TILE >> log_p); i += 32)
-                (void)dyadic_block_carries(&t, log_p, i << log_p, &carry[i], &block_final[i]);
+                (void)dyadic_block_carries(&t, log_p, i << log_p, &carry[i * carry_stride], &block_final[i]);
         }
     }
     __syncthreads();
+    if (parked) {
+        const tile_outputs parked_prefixes = { 1, log_p, b_first, carry, block_final, carry_stride };
+        tile_store(p, e, v0, tid, slots, parked_prefixes);
+        return;
+    }
     double s[DYADIC_ITEMS];
     if (BLOCKS_IN_TILE) {
         /* every output is D_b + P_b(j) (prefix[u]) or the block-final F_b */
         const unsigned b_local = tid >> (log_p - DYADIC_LOG_ITEMS);
         const int has_carry = b_first + b_local > 0;
-        const double d_b = carry[b_local], f_b = block_final[b_local];
+        const double d_b = carry[b_local * carry_stride], f_b = block_final[b_local];
         const unsigned j_first = (tid << DYADIC_LOG_ITEMS) & ((1u << log_p) - 1);
 #pragma unroll
         for (unsigned u = 0; u < DYADIC_ITEMS; u++)
@@ -316,7 +497,7 @@ __global__ void __launch_bounds__(DYADIC_THREADS, DYADIC_MIN_BLOCKS) dyadic_scan
         __syncthreads();
         dyadic_thread_finish(&t, p.view.block, log_p, carry, b_first, v0 + (uint64_t)DYADIC_ITEMS * tid, prefix, s);
     }
-    tile_store(p, e, v0, tid, slots, s);
+    tile_store_outputs(p, e, v0, tid, slots, s);
 }
 // [end]
 
@@ -341,6 +522,10 @@ extern "C" gpu_scan_plan *gpu_scan_plan_create(size_t n, unsigned block)
         exit(EXIT_BAD_INPUT);
     }
     p->layout = dyadic_plan_layout(NULL, n, block);
+    /* The most shared memory an SM can give, so that as many tiles fit as
+     * the registers allow (six parked tiles need 224 of its 228 KiB). */
+    CUDA_CHECK(cudaFuncSetAttribute(dyadic_scan_single_pass<true>, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                    cudaSharedmemCarveoutMaxShared));
     (void)grid_blocks_or_exit(p->layout.ntiles, "dyadic_scan_single_pass");
     p->tpad = 1;
     while (p->tpad < p->layout.ntiles)
@@ -394,6 +579,18 @@ extern "C" void gpu_scan_plan_check(gpu_scan_plan *plan)
         fprintf(stderr, "error: a look-back of the single-pass scan timed out\n");
         exit(EXIT_MISMATCH);
     }
+}
+
+extern "C" int gpu_scan_plan_resident_tiles(const gpu_scan_plan *plan)
+{
+    int tiles = 0;
+    if (plan->layout.view.log_p <= DYADIC_LOG_TILE)
+        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&tiles, dyadic_scan_single_pass<true>,
+                                                                 DYADIC_THREADS, 0));
+    else
+        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&tiles, dyadic_scan_single_pass<false>,
+                                                                 DYADIC_THREADS, 0));
+    return tiles;
 }
 
 extern "C" size_t gpu_scan_plan_tiles(const gpu_scan_plan *plan, unsigned *tile)

@@ -101,6 +101,10 @@ size_t gpu_scan_plan_tiles(const gpu_scan_plan *plan, unsigned *tile)
 {
     no_cuda(__func__);
 }
+int gpu_scan_plan_resident_tiles(const gpu_scan_plan *plan)
+{
+    no_cuda(__func__);
+}
 void gpu_scan_plan_destroy(gpu_scan_plan *plan)
 {
     no_cuda(__func__);

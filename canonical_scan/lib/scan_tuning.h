@@ -33,6 +33,11 @@
 #ifndef DYADIC_MIN_BLOCKS
 #define DYADIC_MIN_BLOCKS 5
 #endif
+/* The same for the kernel instance of blocks longer than a tile
+ * (iterated_pairwise), whose per-thread fold keeps more values alive. */
+#ifndef DYADIC_MIN_BLOCKS_LONG
+#define DYADIC_MIN_BLOCKS_LONG 5
+#endif
 /* The look-back window: the aligned group of 2^LOOKBACK_LOG_WINDOW tiles
  * (one warp lane each) whose small tile-level nodes a tile builds itself
  * from their published roots. 5: one lane per tile of a warp. */
@@ -56,6 +61,33 @@
  * keeps the guarantee. */
 #ifndef DYADIC_TILES_BY_BLOCK_INDEX
 #define DYADIC_TILES_BY_BLOCK_INDEX 0
+#endif
+
+/* 1: the look-back's first reads of every node it needs (the window's roots
+ * and the nodes of level >= 5) go out in one round, before it waits for
+ * any of them (gpu_scan.cu, tile_lookback). */
+#ifndef LOOKBACK_EARLY_LOADS
+#define LOOKBACK_EARLY_LOADS 0
+#endif
+/* 1: the block loads tile blockIdx.x while its ticket travels, and loads
+ * the tile its ticket names instead only when the two differ
+ * (gpu_scan.cu, tile_loaded_while_ticket_travels). */
+#ifndef DYADIC_LOAD_BEFORE_TICKET
+#define DYADIC_LOAD_BEFORE_TICKET 0
+#endif
+
+/* 1: a tile's slots are laid out with the pairs of each row permuted
+ * (gpu_scan.cu, slot_at) instead of padded: every shared-memory access to
+ * them is one 16-byte access a pair, and a tile needs 1 KiB less. */
+#ifndef DYADIC_SWIZZLE
+#define DYADIC_SWIZZLE 0
+#endif
+/* 1: blocks no longer than a tile park their in-block prefixes in the
+ * tile's slots during the look-back instead of keeping them in registers,
+ * and finish each output as it is stored: fewer registers a thread, so
+ * more tiles can share an SM (with DYADIC_MIN_BLOCKS). */
+#ifndef DYADIC_PARK_PREFIX
+#define DYADIC_PARK_PREFIX 0
 #endif
 
 /* ---- the canonical reduce's passes (gpu_reduce.cu, reduce_plan.h) ------ */
