@@ -65,11 +65,11 @@ __device__ void publish_node(const scan_params &p, unsigned level, uint64_t inde
 }
 
 /* A waiter that has polled LOOKBACK_SPIN_LIMIT times has met a bug: it gives
- * up, the run is reported as an error, and nothing hangs. `w` is a first
- * look at the node, taken earlier (LOOKBACK_EARLY_LOADS). */
-__device__ double await_node_from(const scan_params &p, unsigned level, uint64_t index, ulonglong2 w)
+ * up, the run is reported as an error, and nothing hangs. */
+__device__ double await_node(const scan_params &p, unsigned level, uint64_t index)
 {
     const ulonglong2 *where = &p.node[lookback_slot(p.tpad, level, index)];
+    ulonglong2 w = load_node_word(where);
     unsigned polls = 0;
     while (w.y != p.epoch) {
         if (++polls == LOOKBACK_SPIN_LIMIT) {
@@ -81,46 +81,16 @@ __device__ double await_node_from(const scan_params &p, unsigned level, uint64_t
     }
     return __longlong_as_double((long long)w.x);
 }
-
-__device__ __forceinline__ ulonglong2 peek_node(const scan_params &p, unsigned level, uint64_t index)
-{
-    return load_node_word(&p.node[lookback_slot(p.tpad, level, index)]);
-}
-
-__device__ double await_node(const scan_params &p, unsigned level, uint64_t index)
-{
-    return await_node_from(p, level, index, peek_node(p, level, index));
-}
 // [end]
 
 #define DYADIC_WARPS (DYADIC_THREADS / 32)
 static_assert(DYADIC_LOG_THREADS >= 5, "a tile needs at least one whole warp");
 
 /* A tile's slots in shared memory, by row t (thread t's chunk) and pair q
- * of the row (slots 2q and 2q + 1 of the chunk). */
-#if DYADIC_SWIZZLE /* scan_tuning.h */
-/* Pair q of row t lives at pair q XOR (t mod 8) of the row. A 16-byte
- * access is served eight lanes at a time, and eight lanes reading pair q of
- * eight consecutive rows, or eight consecutive pairs of one row (the
- * coalesced copies), then touch eight different 16-byte bank groups: every
- * access is one 16-byte access a pair, conflict-free, with no padding. */
-#define DYADIC_SLOTS DYADIC_TILE
-#define SWIZZLE_MASK ((DYADIC_ITEMS / 2 < 8 ? DYADIC_ITEMS / 2 : 8) - 1)
-__device__ __forceinline__ unsigned pair_at(unsigned t, unsigned q)
-{
-    return (t << DYADIC_LOG_ITEMS) + ((q ^ (t & SWIZZLE_MASK)) << 1);
-}
-__device__ __forceinline__ double2 get_pair(const double *slots, unsigned t, unsigned q)
-{
-    return *reinterpret_cast<const double2 *>(slots + pair_at(t, q));
-}
-__device__ __forceinline__ void put_pair(double *slots, unsigned t, unsigned q, double2 d)
-{
-    *reinterpret_cast<double2 *>(slots + pair_at(t, q)) = d;
-}
-#else
-/* Row t starts ITEMS + 1 doubles after row t - 1 (an odd stride), which
- * spreads a half-warp's reads of its rows over all the banks. */
+ * of the row (slots 2q and 2q + 1 of the chunk). Row t starts ITEMS + 1
+ * doubles after row t - 1 (an odd stride), which spreads a half-warp's
+ * reads of its rows over all the banks; the padding double at the end of
+ * each row holds a block's carry (see the kernel). */
 #define DYADIC_SLOTS (DYADIC_TILE + DYADIC_THREADS)
 __device__ __forceinline__ unsigned pair_at(unsigned t, unsigned q)
 {
@@ -135,9 +105,6 @@ __device__ __forceinline__ void put_pair(double *slots, unsigned t, unsigned q, 
     slots[pair_at(t, q)] = d.x;
     slots[pair_at(t, q) + 1] = d.y;
 }
-#endif
-/* With parked prefixes in padded rows, the padding holds the carries. */
-#define PARK_CARRIES_IN_PADDING (DYADIC_PARK_PREFIX && !DYADIC_SWIZZLE)
 /* Slot s of the tile, one at a time. */
 __device__ __forceinline__ unsigned slot_at(unsigned s)
 {
@@ -198,8 +165,8 @@ __device__ __forceinline__ uint64_t tile_in_launch_order(const scan_params &p, u
 }
 // [end]
 
-/* Load the tile (coalesced): each thread writes the same slots whichever
- * tile it loads, and each takes its ITEMS consecutive slots after a barrier. */
+/* Load the tile (coalesced); after a barrier each thread takes the ITEMS
+ * consecutive slots of its row. */
 __device__ __forceinline__ void tile_load(const scan_params &p, uint64_t v0, unsigned tid, double *slots)
 {
     if (p.vector_io && v0 + DYADIC_TILE <= p.view.n) {
@@ -216,33 +183,6 @@ __device__ __forceinline__ void tile_load(const scan_params &p, uint64_t v0, uns
             slots[slot_at(s)] = virtual_load(&p.view, v0 + s);
         }
     }
-}
-
-/* The ticket without its wait: thread 0 asks for the ticket and, while the
- * answer travels, every thread loads tile blockIdx.x, the ticket the block
- * most likely draws. A block that draws another number loads that tile
- * instead: the guarantee is the ticket's, the guess only saves time. */
-__device__ __forceinline__ uint64_t tile_loaded_while_ticket_travels(const scan_params &p, unsigned tid,
-                                                                     unsigned long long *tile_id,
-                                                                     double *slots)
-{
-    unsigned long long t = 0;
-    if (tid == 0)
-        t = atomicAdd(p.tile_counter, 1ull);
-    const uint64_t guess = blockIdx.x;
-    tile_load(p, guess << DYADIC_LOG_TILE, tid, slots);
-    if (tid == 0) {
-        if (t == p.ntiles - 1)
-            atomicExch(p.tile_counter, 0ull); /* the last one: ready for the next run */
-        *tile_id = t;
-    }
-    __syncthreads();
-    const uint64_t e = *tile_id; /* the same in every thread */
-    if (e != guess) {            /* no thread has read a slot yet */
-        tile_load(p, e << DYADIC_LOG_TILE, tid, slots);
-        __syncthreads();
-    }
-    return e;
 }
 
 // [listing tile-pyramid]
@@ -291,19 +231,7 @@ __device__ __forceinline__ void tile_lookback(const scan_params &p, uint64_t e, 
     const double root = __shfl_sync(FULL_WARP, w, 0);
     const unsigned r = (unsigned)(e & (LOOKBACK_WINDOW - 1));
     const unsigned z_window = z < LOOKBACK_LOG_WINDOW ? z : LOOKBACK_LOG_WINDOW;
-#if LOOKBACK_EARLY_LOADS /* scan_tuning.h */
-    /* Every node this warp will wait for is read once, now, in one round:
-     * the roots of the window and the nodes of level >= 5 named by e. Most
-     * of the latter were published long ago, and the loop below then finds
-     * them already here instead of asking L2 a second time. */
-    const int wants_root = lane < r;
-    const int wants_high = lane >= LOOKBACK_LOG_WINDOW && (lane < z || (lane > z && ((e >> lane) & 1)));
-    const ulonglong2 root_word = wants_root ? peek_node(p, 0, e - r + lane) : make_ulonglong2(0, 0);
-    const ulonglong2 high_word = wants_high ? peek_node(p, lane, (e >> lane) - 1) : make_ulonglong2(0, 0);
-    double x = wants_root ? await_node_from(p, 0, e - r + lane, root_word) : lane == r ? root : 0.0;
-#else
     double x = lane < r ? await_node(p, 0, e - r + lane) : lane == r ? root : 0.0;
-#endif
 #pragma unroll
     for (unsigned m = 0; m <= LOOKBACK_LOG_WINDOW; m++) {
         if (m > 0) /* lanes that are multiples of 2^m now hold level m */
@@ -322,13 +250,8 @@ __device__ __forceinline__ void tile_lookback(const scan_params &p, uint64_t e, 
      * rest of the prefix. Publishing after the whole prefix would chain
      * each publishing tile to the one before it, and the tiles would
      * finish one after another. */
-#if LOOKBACK_EARLY_LOADS
-#define LOOKBACK_AWAIT_HIGH(lane) await_node_from(p, lane, (e >> lane) - 1, high_word)
-#else
-#define LOOKBACK_AWAIT_HIGH(lane) await_node(p, lane, (e >> lane) - 1)
-#endif
     if (lane >= LOOKBACK_LOG_WINDOW && lane < z)
-        looked[lane] = LOOKBACK_AWAIT_HIGH(lane);
+        looked[lane] = await_node(p, lane, (e >> lane) - 1);
     __syncwarp();
     if (lane == 0 && z > LOOKBACK_LOG_WINDOW) {
         double node = *top;
@@ -339,30 +262,33 @@ __device__ __forceinline__ void tile_lookback(const scan_params &p, uint64_t e, 
         *top = node;
     }
     if (lane >= LOOKBACK_LOG_WINDOW && lane > z && ((e >> lane) & 1))
-        looked[lane] = LOOKBACK_AWAIT_HIGH(lane);
-#undef LOOKBACK_AWAIT_HIGH
+        looked[lane] = await_node(p, lane, (e >> lane) - 1);
     __syncwarp();
 }
 // [end]
 
-/* What the slots hold when the tile is stored: the final outputs, or
- * (DYADIC_PARK_PREFIX) the in-block prefixes P_b(j), parked there during
- * the look-back, each finished with its block's carries on its way out. */
+/* What the slots hold when the tile is stored: the outputs themselves, or
+ * the in-block prefixes P_b(j) parked there during the look-back, which
+ * become outputs on their way out -- slot sl belongs to the tile's block
+ * sl >> log_p, whose carries warp 0 left in shared memory. */
 typedef struct {
-    int parked;
+    int parked; /* 0: the slots hold the outputs, init attached */
     unsigned log_p;
-    uint64_t b_first;
-    const double *carry, *block_final;
-    unsigned carry_stride; /* carry[b * carry_stride] is block b's D_b */
+    uint64_t b_first;          /* the tile's first block */
+    const double *carry;       /* carry[b * CARRY_STRIDE]: D_b of the tile's block b */
+    const double *block_final; /* block_final[b]: its F_b */
 } tile_outputs;
+
+/* The carries live in the padding at the end of each row of slots. */
+#define CARRY_STRIDE (DYADIC_ITEMS + 1)
 
 __device__ __forceinline__ double output_of_slot(const scan_params &p, const tile_outputs &o, unsigned sl,
                                                  double v)
 {
     if (!o.parked)
         return v;
-    const unsigned b_local = sl >> o.log_p;
-    const double s = dyadic_combine(o.b_first + b_local > 0, o.carry[b_local * o.carry_stride], o.block_final[b_local], v,
+    const unsigned b = sl >> o.log_p;
+    const double s = dyadic_combine(o.b_first + b > 0, o.carry[b * CARRY_STRIDE], o.block_final[b], v,
                                     sl & ((1u << o.log_p) - 1), 0, p.view.block);
     return p.has_init ? p.init + s : s;
 }
@@ -407,7 +333,7 @@ __device__ __forceinline__ void tile_store_outputs(const scan_params &p, uint64_
         o[u] = p.has_init ? p.init + s[u] : s[u];
     put_chunk(slots, tid, o);
     __syncthreads();
-    const tile_outputs final_outputs = { 0, 0, 0, NULL, NULL, 0 };
+    const tile_outputs final_outputs = { 0, 0, 0, NULL, NULL };
     tile_store(p, e, v0, tid, slots, final_outputs);
 }
 
@@ -422,23 +348,19 @@ __global__ void __launch_bounds__(DYADIC_THREADS, BLOCKS_IN_TILE ? DYADIC_MIN_BL
     __shared__ __align__(16) double slots[DYADIC_SLOTS];
     __shared__ double pyramid[DYADIC_PYRAMID];
     __shared__ double looked[DYADIC_TILE_LEVELS];
-    /* D_b of the blocks that start here; parked prefixes in padded rows
-     * keep them in the rows' padding instead, one a row, so that six tiles
-     * fit an SM's shared memory */
-    __shared__ double carry_array[BLOCKS_IN_TILE && PARK_CARRIES_IN_PADDING ? 1 : DYADIC_THREADS];
-    double *const carry = BLOCKS_IN_TILE && PARK_CARRIES_IN_PADDING ? slots + DYADIC_ITEMS : carry_array;
-    const unsigned carry_stride = BLOCKS_IN_TILE && PARK_CARRIES_IN_PADDING ? DYADIC_ITEMS + 1 : 1;
-    __shared__ double block_final[DYADIC_THREADS]; /* F_b: their block-final outputs */
+    __shared__ double block_final[DYADIC_THREADS]; /* F_b of the blocks that start here */
+    __shared__ double long_carry[BLOCKS_IN_TILE ? 1 : DYADIC_THREADS];
+    /* ... and their D_b: in the padding of the slots' rows (one a row; a
+     * tile holds at most THREADS blocks), so that six tiles fit an SM's
+     * shared memory. Longer blocks keep the in-tile folds in registers and
+     * their one carry apart. */
+    double *const carry = BLOCKS_IN_TILE ? slots + DYADIC_ITEMS : long_carry;
     __shared__ double top;
     __shared__ unsigned long long tile_id;
     const unsigned tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
-#if DYADIC_LOAD_BEFORE_TICKET && !DYADIC_TILES_BY_BLOCK_INDEX /* scan_tuning.h */
-    const uint64_t e = tile_loaded_while_ticket_travels(p, tid, &tile_id, slots), v0 = e << DYADIC_LOG_TILE;
-#else
     const uint64_t e = tile_in_launch_order(p, tid, &tile_id), v0 = e << DYADIC_LOG_TILE;
     tile_load(p, v0, tid, slots);
     __syncthreads();
-#endif
     double a[DYADIC_ITEMS];
     get_chunk(slots, tid, a);
     tile_pyramid_in_warps(a, tid, lane, pyramid);
@@ -457,47 +379,38 @@ __global__ void __launch_bounds__(DYADIC_THREADS, BLOCKS_IN_TILE ? DYADIC_MIN_BL
     if ((BLOCKS_IN_TILE && log_p > DYADIC_LOG_ITEMS + 6) || (!BLOCKS_IN_TILE && DYADIC_LOG_THREADS > 6))
         __syncthreads();
     /* The in-block prefixes P_b(j) need nothing from other tiles: every thread
-     * computes its ITEMS of them before, not after, warp 0's look-back. */
+     * computes its ITEMS of them before, not after, warp 0's look-back, and
+     * parks them in its own row of slots (which only it has read): a thread
+     * that waits holds no array in registers, which is what lets six tiles,
+     * not five, share an SM. */
     double prefix[DYADIC_ITEMS]; /* BLOCKS_IN_TILE: P_b(j); else the in-tile folds (ITEMS - 1) */
-    const int parked = BLOCKS_IN_TILE && DYADIC_PARK_PREFIX; /* scan_tuning.h */
     if (BLOCKS_IN_TILE) {
         dyadic_chunk_prefix(pyramid, log_p, tid, a, prefix);
-        if (parked) /* into this thread's own row, which only it has read */
-            put_chunk(slots, tid, prefix);
-    } else
+        put_chunk(slots, tid, prefix);
+    } else {
         dyadic_thread_local(pyramid, e, log_p, v0 + (uint64_t)DYADIC_ITEMS * tid, a, prefix);
+    }
     if (warp == 0) {
         tile_lookback(p, e, z, w, looked, &top);
         if (BLOCKS_IN_TILE) { /* the carries of the blocks that start here */
             const dyadic_tile t = { pyramid, looked, top, z, e };
             for (unsigned i = lane; i < (DYADIC_TILE >> log_p); i += 32)
-                (void)dyadic_block_carries(&t, log_p, i << log_p, &carry[i * carry_stride], &block_final[i]);
+                (void)dyadic_block_carries(&t, log_p, i << log_p, &carry[i * CARRY_STRIDE], &block_final[i]);
         }
     }
     __syncthreads();
-    if (parked) {
-        const tile_outputs parked_prefixes = { 1, log_p, b_first, carry, block_final, carry_stride };
-        tile_store(p, e, v0, tid, slots, parked_prefixes);
-        return;
-    }
-    double s[DYADIC_ITEMS];
-    if (BLOCKS_IN_TILE) {
-        /* every output is D_b + P_b(j) (prefix[u]) or the block-final F_b */
-        const unsigned b_local = tid >> (log_p - DYADIC_LOG_ITEMS);
-        const int has_carry = b_first + b_local > 0;
-        const double d_b = carry[b_local * carry_stride], f_b = block_final[b_local];
-        const unsigned j_first = (tid << DYADIC_LOG_ITEMS) & ((1u << log_p) - 1);
-#pragma unroll
-        for (unsigned u = 0; u < DYADIC_ITEMS; u++)
-            s[u] = dyadic_combine(has_carry, d_b, f_b, prefix[u], j_first, u, p.view.block);
+    if (BLOCKS_IN_TILE) { /* every output is D_b + P_b(j) or the block-final F_b */
+        const tile_outputs parked = { 1, log_p, b_first, carry, block_final };
+        tile_store(p, e, v0, tid, slots, parked);
     } else { /* blocks longer than a tile: the generic thread scan */
         const dyadic_tile t = { pyramid, looked, top, z, e };
         if (tid == 0) /* one block at most starts in this tile */
             carry[0] = b_first > 0 ? dyadic_block_carry(&t, b_first, log_p) : 0.0;
         __syncthreads();
+        double s[DYADIC_ITEMS];
         dyadic_thread_finish(&t, p.view.block, log_p, carry, b_first, v0 + (uint64_t)DYADIC_ITEMS * tid, prefix, s);
+        tile_store_outputs(p, e, v0, tid, slots, s);
     }
-    tile_store_outputs(p, e, v0, tid, slots, s);
 }
 // [end]
 

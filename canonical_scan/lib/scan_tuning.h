@@ -15,7 +15,7 @@
 
 /* ---- the single-pass scan's tile (gpu_scan.cu) ------------------------- */
 /* Each thread owns 2^DYADIC_LOG_ITEMS consecutive slots of the tile (its
- * "chunk"), kept in registers. */
+ * "chunk"), in registers while it builds the chunk's subtrees. */
 #ifndef DYADIC_LOG_ITEMS
 #define DYADIC_LOG_ITEMS 5
 #endif
@@ -23,18 +23,23 @@
  * A tile is 2^(LOG_ITEMS + LOG_THREADS) slots: 4096 with 128 threads. A
  * tile's look-back costs about the same whatever its size, so bigger tiles
  * pay it less often per element; while warp 0 looks back the other three
- * warps of the block wait, and five tiles share an SM. */
+ * warps of the block wait, and six tiles share an SM. */
 #ifndef DYADIC_LOG_THREADS
 #define DYADIC_LOG_THREADS 7
 #endif
 /* __launch_bounds__ minimum of resident blocks per SM: caps the registers a
- * thread may use so that this many tiles fit at once (5 x 128 threads x 96
- * registers, no spills). */
+ * thread may use so that this many tiles fit at once. Six tiles of 128
+ * threads leave 80 registers a thread, enough (no spills) because a thread
+ * parks its prefixes in shared memory before the look-back; six tiles also
+ * fill the SM's 228 KiB of shared memory (37 KiB each, plus 1 KiB the
+ * system keeps per block). Five, with the prefixes kept in registers
+ * (96 registers), measured 10 % slower on the H200. */
 #ifndef DYADIC_MIN_BLOCKS
-#define DYADIC_MIN_BLOCKS 5
+#define DYADIC_MIN_BLOCKS 6
 #endif
 /* The same for the kernel instance of blocks longer than a tile
- * (iterated_pairwise), whose per-thread fold keeps more values alive. */
+ * (iterated_pairwise), whose per-thread fold keeps its values in registers
+ * through the look-back: 96 registers, five tiles an SM. */
 #ifndef DYADIC_MIN_BLOCKS_LONG
 #define DYADIC_MIN_BLOCKS_LONG 5
 #endif
@@ -63,32 +68,6 @@
 #define DYADIC_TILES_BY_BLOCK_INDEX 0
 #endif
 
-/* 1: the look-back's first reads of every node it needs (the window's roots
- * and the nodes of level >= 5) go out in one round, before it waits for
- * any of them (gpu_scan.cu, tile_lookback). */
-#ifndef LOOKBACK_EARLY_LOADS
-#define LOOKBACK_EARLY_LOADS 0
-#endif
-/* 1: the block loads tile blockIdx.x while its ticket travels, and loads
- * the tile its ticket names instead only when the two differ
- * (gpu_scan.cu, tile_loaded_while_ticket_travels). */
-#ifndef DYADIC_LOAD_BEFORE_TICKET
-#define DYADIC_LOAD_BEFORE_TICKET 0
-#endif
-
-/* 1: a tile's slots are laid out with the pairs of each row permuted
- * (gpu_scan.cu, slot_at) instead of padded: every shared-memory access to
- * them is one 16-byte access a pair, and a tile needs 1 KiB less. */
-#ifndef DYADIC_SWIZZLE
-#define DYADIC_SWIZZLE 0
-#endif
-/* 1: blocks no longer than a tile park their in-block prefixes in the
- * tile's slots during the look-back instead of keeping them in registers,
- * and finish each output as it is stored: fewer registers a thread, so
- * more tiles can share an SM (with DYADIC_MIN_BLOCKS). */
-#ifndef DYADIC_PARK_PREFIX
-#define DYADIC_PARK_PREFIX 0
-#endif
 
 /* ---- the canonical reduce's passes (gpu_reduce.cu, reduce_plan.h) ------ */
 /* Elements per CUDA block of the fast kernels: threads x 16-byte loads x 2. */
