@@ -69,6 +69,17 @@
 #endif
 
 
+/* 1: while a block's ticket travels, its threads ask L2 for the lines of
+ * tile blockIdx.x (gpu_scan.cu, tile_in_launch_order). */
+#ifndef DYADIC_PREFETCH_GUESS
+#define DYADIC_PREFETCH_GUESS 0
+#endif
+/* 1: the tile is read and written with streaming (evict-first) 16-byte
+ * accesses; 0: ordinary ones. */
+#ifndef DYADIC_STREAMING_IO
+#define DYADIC_STREAMING_IO 1
+#endif
+
 /* ---- the canonical reduce's passes (gpu_reduce.cu, reduce_plan.h) ------ */
 /* Elements per CUDA block of the fast kernels: threads x 16-byte loads x 2. */
 #ifndef REDUCE_TILE
