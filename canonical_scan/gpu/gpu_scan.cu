@@ -142,10 +142,25 @@ __device__ __forceinline__ void put_chunk(double *slots, unsigned tid, const dou
         put_pair(slots, tid, q, make_double2(a[2 * q], a[2 * q + 1]));
 }
 
+/* While the ticket travels: ask L2 for the lines of tile blockIdx.x. The
+ * ticket seldom names that very tile, but one close by, which this block
+ * or one that started beside it is about to load. */
+__device__ __forceinline__ void prefetch_likely_tile(const scan_params &p, unsigned tid)
+{
+    const uint64_t g0 = (uint64_t)blockIdx.x << DYADIC_LOG_TILE;
+#pragma unroll
+    for (unsigned k = 0; k < DYADIC_TILE / 16; k += DYADIC_THREADS) {
+        const uint64_t at = g0 + 16 * (uint64_t)(k + tid); /* one 128-byte line */
+        if (at < p.view.n)
+            asm volatile("prefetch.global.L2 [%0];" ::"l"(p.view.x + at));
+    }
+}
+
 // [listing tile-in-launch-order]
 /* Tiles are numbered in the order the blocks START, never by blockIdx:
  * every tile this one waits for has then already begun, so the look-back
- * cannot deadlock however the hardware schedules blocks. */
+ * cannot deadlock however the hardware schedules blocks. The ticket's
+ * round trip is not wasted: the block spends it warming L2. */
 __device__ __forceinline__ uint64_t tile_in_launch_order(const scan_params &p, unsigned tid,
                                                          unsigned long long *tile_id)
 {
@@ -156,19 +171,8 @@ __device__ __forceinline__ uint64_t tile_in_launch_order(const scan_params &p, u
     unsigned long long t = 0;
     if (tid == 0)
         t = atomicAdd(p.tile_counter, 1ull);
-#if DYADIC_PREFETCH_GUESS /* scan_tuning.h */
-    /* while the ticket travels: ask L2 for tile blockIdx.x, which this
-     * block or one that started beside it is about to load */
-    {
-        const uint64_t g0 = (uint64_t)blockIdx.x << DYADIC_LOG_TILE;
-#pragma unroll
-        for (unsigned k = 0; k < DYADIC_TILE / 16; k += DYADIC_THREADS) {
-            const uint64_t at = g0 + 16 * (uint64_t)(k + tid); /* one 128-byte line */
-            if (at < p.view.n)
-                asm volatile("prefetch.global.L2 [%0];" ::"l"(p.view.x + at));
-        }
-    }
-#endif
+    if (DYADIC_PREFETCH_GUESS) /* scan_tuning.h */
+        prefetch_likely_tile(p, tid);
     if (tid == 0) {
         if (t == p.ntiles - 1)
             atomicExch(p.tile_counter, 0ull); /* the last one: ready for the next run */
@@ -180,25 +184,6 @@ __device__ __forceinline__ uint64_t tile_in_launch_order(const scan_params &p, u
 }
 // [end]
 
-/* The 16-byte copies between global memory and the tile: streaming (read
- * and written once, evict first) or ordinary (DYADIC_STREAMING_IO). */
-__device__ __forceinline__ double2 load_pair(const double2 *from)
-{
-#if DYADIC_STREAMING_IO
-    return __ldcs(from);
-#else
-    return *from;
-#endif
-}
-__device__ __forceinline__ void store_pair(double2 *to, double2 d)
-{
-#if DYADIC_STREAMING_IO
-    __stcs(to, d);
-#else
-    *to = d;
-#endif
-}
-
 /* Load the tile (coalesced); after a barrier each thread takes the ITEMS
  * consecutive slots of its row. */
 __device__ __forceinline__ void tile_load(const scan_params &p, uint64_t v0, unsigned tid, double *slots)
@@ -208,7 +193,7 @@ __device__ __forceinline__ void tile_load(const scan_params &p, uint64_t v0, uns
         for (int r = 0; r < DYADIC_ITEMS / 2; r++) {
             const unsigned s = 2 * (r * DYADIC_THREADS + tid);
             put_pair(slots, round_row(r, tid), round_pair(tid),
-                     load_pair(reinterpret_cast<const double2 *>(p.view.x + v0 + s)));
+                     __ldcs(reinterpret_cast<const double2 *>(p.view.x + v0 + s)));
         }
     } else {
 #pragma unroll
@@ -339,7 +324,7 @@ __device__ __forceinline__ void tile_store(const scan_params &p, uint64_t e, uin
             double2 d = get_pair(slots, round_row(r, tid), round_pair(tid));
             d.x = output_of_slot(p, o, s2, d.x);
             d.y = output_of_slot(p, o, s2 + 1, d.y);
-            store_pair(reinterpret_cast<double2 *>(p.out + v0 + s2), d);
+            __stcs(reinterpret_cast<double2 *>(p.out + v0 + s2), d);
         }
     } else {
 #pragma unroll
