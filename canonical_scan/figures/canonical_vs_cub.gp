@@ -1,8 +1,8 @@
 # canonical_vs_cub.gp - the price of determinism: GB/s of the canonical reduce
 # and scans beside CUB's, measured in the same run on the H200
-# (data: canonical_scan/results/bench_h200.dat, the GB/s of the run of
-#  build/canonical_scan/canonical_bench --reps 50 --dat canonical_scan/results/bench_h200.dat
-#  whose log is canonical_scan/results/h200_2026-12-01_bench.md).
+# (data: canonical_scan/results/bench_h200.dat, the GB/s column of the run
+#  build/canonical_scan/canonical_bench --reps 50
+#  whose log is canonical_scan/results/h200_2026-12-02_bench.md).
 # Columns: log2N cub_reduce reduce_L16 reduce_L128 reduce_L1 cub_scan block_dyadic256 iterated_pairwise
 # read_ceiling (the last one is not drawn: the copy line below stands for the ceiling)
 # (GB/s = bytes read + written / median time: 8 N for a reduce, 16 N for a scan)

@@ -15,12 +15,14 @@
  * and in which order, never does: readiness is not expression.
  *
  * The kernel reads as its five steps, each a __forceinline__ function (the
- * generated code is that of one function): number the tile, load it, build
- * its pyramid, look back, finish (carries, combine, store). With blocks no
- * longer than a tile (block_dyadic<256>), everything but the block carries
- * is computed before the look-back (dyadic_tile.h's dyadic_chunk_prefix);
- * longer blocks and iterated_pairwise take the generic per-thread fold
- * after it. */
+ * generated code is that of one function): number the tile (prefetching
+ * its likely lines while the ticket travels), load it, build its pyramid,
+ * look back, finish (carries, combine, store). With blocks no longer than
+ * a tile (block_dyadic<256>), everything but the block carries is computed
+ * before the look-back (dyadic_tile.h's dyadic_chunk_prefix) and parked in
+ * the tile's slots, so that a waiting thread holds no array in registers;
+ * each output is finished as it is stored. Longer blocks and
+ * iterated_pairwise take the generic per-thread fold after it. */
 #include "canonical_gpu.h"
 #include "canonical_gpu_plan.h"
 #include "dyadic_tile.h"
@@ -142,6 +144,7 @@ __device__ __forceinline__ void put_chunk(double *slots, unsigned tid, const dou
         put_pair(slots, tid, q, make_double2(a[2 * q], a[2 * q + 1]));
 }
 
+// [listing tile-in-launch-order]
 /* While the ticket travels: ask L2 for the lines of tile blockIdx.x. The
  * ticket seldom names that very tile, but one close by, which this block
  * or one that started beside it is about to load. */
@@ -156,7 +159,6 @@ __device__ __forceinline__ void prefetch_likely_tile(const scan_params &p, unsig
     }
 }
 
-// [listing tile-in-launch-order]
 /* Tiles are numbered in the order the blocks START, never by blockIdx:
  * every tile this one waits for has then already begun, so the look-back
  * cannot deadlock however the hardware schedules blocks. The ticket's
