@@ -373,8 +373,8 @@ __global__ void __launch_bounds__(DYADIC_THREADS, BLOCKS_IN_TILE ? DYADIC_MIN_BL
     __shared__ double long_carry[BLOCKS_IN_TILE ? 1 : DYADIC_THREADS];
     /* ... and their D_b: in the padding of the slots' rows (one a row; a
      * tile holds at most THREADS blocks), so that six tiles fit an SM's
-     * shared memory. Longer blocks keep the in-tile folds in registers and
-     * their one carry apart. */
+     * shared memory. Longer blocks keep their in-tile folds in registers
+     * and their carry in an array of its own. */
     double *const carry = BLOCKS_IN_TILE ? slots + DYADIC_ITEMS : long_carry;
     __shared__ double top;
     __shared__ unsigned long long tile_id;
