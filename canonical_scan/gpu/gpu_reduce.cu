@@ -48,6 +48,29 @@ __device__ __forceinline__ void store_partial(double *p, double v)
 #endif
 }
 
+/* How a pass that finishes ends (reduce_tail.cuh): by its groups (the
+ * first pass of a big reduce) or by its last block. */
+__device__ __forceinline__ void finish_pass(const reduce_finish &f, const double *partials)
+{
+    if (f.groups.ticket != NULL)
+        finish_group_if_last(f, partials);
+    else
+        finish_if_last_block(f.tail, partials, gridDim.x);
+}
+
+#if REDUCE_PREFETCH_NEXT
+/* Asks L2 for the tile that the block taking this one's place will read:
+ * blockIdx.x plus the resident blocks (REDUCE_MIN_BLOCKS an SM). */
+__device__ __forceinline__ void prefetch_next_tile(const double *x, uint64_t count, uint64_t tile)
+{
+    unsigned sms;
+    asm("mov.u32 %0, %%nsmid;" : "=r"(sms));
+    const uint64_t next = ((uint64_t)blockIdx.x + REDUCE_MIN_BLOCKS * sms) * tile;
+    for (uint64_t e = next + 16 * threadIdx.x; e < next + tile && e < count; e += 16 * REDUCE_THREADS)
+        asm volatile("prefetch.global.L2 [%0];" ::"l"(x + e));
+}
+#endif
+
 // [listing reduce-by-warps]
 /* L = 1, 2, 4, ..., 64. A batch is 16 consecutive chunks of 64 elements (a
  * chunk is 64 / L whole rows), one 16-byte load per thread per chunk, so a
@@ -120,7 +143,8 @@ __device__ __forceinline__ double2 batches_tree(const double *__restrict__ x, ui
  * levels of one balanced tree over the tile's rows. */
 template <int L, int BATCHES, bool TAIL>
 __global__ void __launch_bounds__(REDUCE_THREADS, REDUCE_MIN_BLOCKS)
-lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail)
+lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double *__restrict__ out,
+                           reduce_finish finish)
 {
     constexpr uint64_t TILE = (uint64_t)REDUCE_TILE * BATCHES;
     __shared__ double warp_root[REDUCE_WARPS * L];
@@ -128,6 +152,9 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
     const uint64_t tile_first = (uint64_t)blockIdx.x * TILE;
     const uint64_t first = tile_first + (uint64_t)warp * (64 * REDUCE_LOADS * BATCHES) + 2 * lane;
     wait_for_previous_pass(); /* x may be the previous pass's output */
+#if REDUCE_PREFETCH_NEXT
+    prefetch_next_tile(x, count, TILE);
+#endif
     const double2 r = batches_tree<warp_batch<L>, 64 * REDUCE_LOADS, BATCHES>(x, count, first, tile_first + TILE <= count);
     let_next_pass_launch();
     if constexpr (L == 1) {
@@ -148,8 +175,8 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
         const double root = register_tree<REDUCE_WARPS>(w);
         store_partial(&out[(uint64_t)blockIdx.x * L + threadIdx.x], root);
     }
-    if constexpr (TAIL) /* a separate instantiation: the big first passes keep their registers */
-        finish_if_last_block(tail, out);
+    if constexpr (TAIL) /* a separate instantiation: passes that only write keep it short */
+        finish_pass(finish, out);
 }
 // [end]
 
@@ -184,7 +211,8 @@ __device__ __forceinline__ double2 batch_of_rows(const double *__restrict__ x, u
 
 template <int L, int BATCHES, bool TAIL>
 __global__ void __launch_bounds__(REDUCE_THREADS, REDUCE_MIN_BLOCKS)
-lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out, reduce_tail tail)
+lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out,
+                            reduce_finish finish)
 {
     constexpr int PER_ROW = L / 2, GROUPS = REDUCE_THREADS / PER_ROW;
     constexpr uint64_t TILE = (uint64_t)REDUCE_TILE * BATCHES;
@@ -208,8 +236,8 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
         const double root = register_tree<GROUPS>(w);
         store_partial(&out[(uint64_t)blockIdx.x * L + i], root);
     }
-    if constexpr (TAIL) /* a separate instantiation: the big first passes keep their registers */
-        finish_if_last_block(tail, out);
+    if constexpr (TAIL) /* a separate instantiation: passes that only write keep it short */
+        finish_pass(finish, out);
 }
 
 // [listing reduce-generic]
@@ -237,7 +265,7 @@ lanes_tile_reduce_generic(virtual_view view, uint64_t count, unsigned lanes, uin
 /* Every kernel of a pass takes (x, count, out, tail); `dependent`: a pass
  * after the first, launched while the one it reads is finishing
  * (dependent_launch.cuh). */
-typedef void (*pass_kernel)(const double *, uint64_t, double *, reduce_tail);
+typedef void (*pass_kernel)(const double *, uint64_t, double *, reduce_finish);
 
 template <int L>
 static pass_kernel by_groups_kernel(unsigned batches, int tail)
@@ -278,7 +306,7 @@ static pass_kernel fast_pass_kernel(const reduce_pass *p, int tail)
 
 /* One pass: `in` (as a view) -> out[tiles * lanes]; with a tail (fast
  * passes only) its last block goes on to R. */
-static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *out, reduce_tail tail,
+static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *out, reduce_finish finish,
                                int dependent)
 {
     if (!p->fast) {
@@ -290,8 +318,8 @@ static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *ou
         return;
     }
     const unsigned blocks = grid_blocks_or_exit(p->tiles, "lanes_tile_reduce");
-    launch_pass(fast_pass_kernel(p, tail.ticket != NULL), blocks, REDUCE_THREADS, dependent, in.x, p->count, out,
-                tail);
+    launch_pass(fast_pass_kernel(p, finish.tail.ticket != NULL), blocks, REDUCE_THREADS, dependent, in.x, p->count,
+                out, finish);
     CUDA_CHECK_LAUNCH();
 }
 
@@ -300,6 +328,7 @@ struct gpu_reduce_plan {
     double *buf[2]; /* ping-pong outputs of the passes */
     int tail_pass;  /* the pass whose last block finishes the reduce; -1: none */
     reduce_tail tail;
+    reduce_groups groups; /* ticket != NULL: the first pass finishes by groups */
     int dependent;  /* passes after the first are dependent launches (sm_90+) */
 };
 
@@ -324,6 +353,48 @@ static void tail_create(gpu_reduce_plan *p)
     p->tail.ticket = (unsigned *)device_alloc_or_exit(sizeof(unsigned));
     CUDA_CHECK(cudaMemset(p->tail.ticket, 0, sizeof(unsigned)));
     p->tail.result = (double *)device_alloc_or_exit(sizeof(double));
+}
+
+/* log2 of the tiles a group of the first pass holds, or -1 when the first
+ * pass takes no groups: the smallest group that leaves at most
+ * REDUCE_TAIL_MAX values for the last step, raised towards sqrt(tiles) so
+ * that the last group and the last step read about as much, and never
+ * above REDUCE_GROUP_MAX values. */
+static int choose_group_log2(const reduce_pass *first)
+{
+    const uint64_t tiles = first->tiles, lanes = first->lanes;
+    int k = 1;
+    while (k < 40 && ((tiles + (UINT64_C(1) << k) - 1) >> k) * lanes > REDUCE_TAIL_MAX)
+        k++;
+    while (k < 40 && (UINT64_C(1) << (2 * k)) < tiles && (UINT64_C(2) << k) * lanes <= REDUCE_GROUP_MAX)
+        k++;
+    return (UINT64_C(1) << k) * lanes <= REDUCE_GROUP_MAX ? k : -1;
+}
+
+/* The first pass does the second (finish_group_if_last) when it is fast,
+ * leaves too many values for its own last block, and a group size fits. */
+static void groups_create(gpu_reduce_plan *p)
+{
+    const reduce_pass *first = &p->passes.pass[0];
+    if (!REDUCE_GROUPS || !first->fast || p->tail_pass == 0 || p->passes.npasses < 2)
+        return;
+    const int k = choose_group_log2(first);
+    if (k < 0)
+        return;
+    const uint64_t groups = (first->tiles + (UINT64_C(1) << k) - 1) >> k;
+    p->groups.log2_tiles = (unsigned)k;
+    p->groups.lanes = first->lanes;
+    p->groups.ticket = (unsigned *)device_alloc_or_exit(groups * sizeof(unsigned));
+    CUDA_CHECK(cudaMemset(p->groups.ticket, 0, groups * sizeof(unsigned)));
+    p->groups.values = (double *)device_alloc_or_exit(doubles_bytes_or_exit(groups * first->lanes));
+    if (p->tail_pass < 0) { /* no pass had a tail: the groups' finishers need one */
+        p->tail.ticket = (unsigned *)device_alloc_or_exit(sizeof(unsigned));
+        CUDA_CHECK(cudaMemset(p->tail.ticket, 0, sizeof(unsigned)));
+        p->tail.result = (double *)device_alloc_or_exit(sizeof(double));
+    }
+    p->tail.count = groups * first->lanes; /* the last step: the groups' rows */
+    p->tail.lanes = first->lanes;
+    p->tail_pass = 0;
 }
 
 static int aligned16(const void *p)
@@ -352,6 +423,7 @@ static gpu_reduce_plan *reduce_plan_create(uint64_t nvirt, uint64_t lanes, int i
     for (int b = 0; b < 2; b++)
         p->buf[b] = (double *)device_alloc_or_exit(doubles_bytes_or_exit(need[b]));
     tail_create(p);
+    groups_create(p);
     return p;
 }
 
@@ -362,11 +434,12 @@ static const double *reduce_plan_enqueue(const gpu_reduce_plan *p, virtual_view 
 {
     virtual_view in = input;
     double *out = NULL;
-    const reduce_tail no_tail = { NULL, 0, 0, NULL };
+    const reduce_finish no_finish = { { NULL, 0, 0, NULL }, { NULL, NULL, 0, 0 } };
+    const reduce_finish finish = { p->tail, p->groups };
     for (int i = 0; i < p->passes.npasses; i++) {
         const reduce_pass *pass = &p->passes.pass[i];
         out = p->buf[i % 2];
-        launch_reduce_pass(pass, in, out, i == p->tail_pass ? p->tail : no_tail, i > 0 && p->dependent);
+        launch_reduce_pass(pass, in, out, i == p->tail_pass ? finish : no_finish, i > 0 && p->dependent);
         if (i == p->tail_pass)
             return p->tail.result;
         in = virtual_identity(out, pass->tiles * pass->lanes); /* the next pass reads these */
@@ -413,6 +486,10 @@ extern "C" void gpu_reduce_plan_destroy(gpu_reduce_plan *plan)
     if (plan->tail_pass >= 0) {
         CUDA_CHECK(cudaFree(plan->tail.ticket));
         CUDA_CHECK(cudaFree(plan->tail.result));
+    }
+    if (plan->groups.ticket != NULL) {
+        CUDA_CHECK(cudaFree(plan->groups.ticket));
+        CUDA_CHECK(cudaFree(plan->groups.values));
     }
     free(plan);
 }

@@ -139,6 +139,39 @@
 #define REDUCE_TAIL_MAX 8192
 #endif
 #define REDUCE_TAIL_ROWS 32
+/* 1: when the first pass is fast and leaves more than REDUCE_TAIL_MAX
+ * partial values, it also does the second pass: its tiles form groups of
+ * 2^k consecutive tiles, the block that completes a group reduces the
+ * group's rows while the pass is still reading, and the last group's
+ * finisher finishes the reduce (reduce_tail.cuh, finish_group_if_last).
+ * One kernel at every size -- but every block of the first pass then ends
+ * with a fence and a ticket, and on the H200 at 2^28 that made the reduce
+ * 4-5 % slower (0.94x of CUB instead of 0.98x, L = 16 and 128): a block
+ * that waits for a round trip through a saturated L2 holds its slot while
+ * nothing of its own is in flight. Off. */
+#ifndef REDUCE_GROUPS
+#define REDUCE_GROUPS 0
+#endif
+/* The most partial values one group may hold (its finisher reads them in
+ * one step); k is the smallest that leaves at most REDUCE_TAIL_MAX values
+ * for the last step, raised towards half of log2(tiles) so that the last
+ * group and the last step read about as much. */
+#ifndef REDUCE_GROUP_MAX
+#define REDUCE_GROUP_MAX 16384
+#endif
+/* 1: a group's finisher drops the partial values it read from L2
+ * (discard.global.L2), so that they are never written back to DRAM. */
+#ifndef REDUCE_GROUP_DISCARD
+#define REDUCE_GROUP_DISCARD 1
+#endif
+/* 1: a block of the by-warps first pass asks L2 for the tile of the block
+ * that will take its place (blockIdx.x + 3 x the SMs), so that the loads of
+ * a new block find their lines on the way. On the H200 at 2^28 it made the
+ * L = 16 reduce a third slower (0.64-0.67x of CUB): the prefetched lines
+ * competed with the loads in flight for DRAM and L2. Off. */
+#ifndef REDUCE_PREFETCH_NEXT
+#define REDUCE_PREFETCH_NEXT 0
+#endif
 /* 1: the passes after the first are launched while the one before them
  * finishes (programmatic dependent launch, sm_90+; dependent_launch.cuh). */
 #ifndef REDUCE_DEPENDENT_LAUNCH
