@@ -57,20 +57,36 @@ static int kernel_takes_dependent_launch(void (*kernel)(Params...))
  * the previous pass's output). A C++ variadic template: the one way to pass
  * any kernel's parameters through cudaLaunchKernelEx with their types. */
 template <typename... Params, typename... Args>
-static void launch_pass(void (*kernel)(Params...), unsigned blocks, unsigned threads, int dependent,
-                        Args... args)
+static void launch_pass_in_clusters(void (*kernel)(Params...), unsigned blocks, unsigned threads, int dependent,
+                                    unsigned cluster, Args... args)
 {
-    cudaLaunchAttribute attribute[1];
-    attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attribute[0].val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchAttribute attribute[2];
+    unsigned n = 0;
+    if (dependent) {
+        attribute[n].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+        attribute[n++].val.programmaticStreamSerializationAllowed = 1;
+    }
+    if (cluster > 1) { /* thread-block clusters (sm_90+): `cluster` consecutive blocks share a GPC */
+        attribute[n].id = cudaLaunchAttributeClusterDimension;
+        attribute[n].val.clusterDim.x = cluster;
+        attribute[n].val.clusterDim.y = 1;
+        attribute[n++].val.clusterDim.z = 1;
+    }
     cudaLaunchConfig_t config = {};
     config.gridDim = dim3(blocks);
     config.blockDim = dim3(threads);
     config.dynamicSmemBytes = 0;
     config.stream = 0;
     config.attrs = attribute;
-    config.numAttrs = dependent ? 1 : 0;
+    config.numAttrs = n;
     CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, args...));
+}
+
+template <typename... Params, typename... Args>
+static void launch_pass(void (*kernel)(Params...), unsigned blocks, unsigned threads, int dependent,
+                        Args... args)
+{
+    launch_pass_in_clusters(kernel, blocks, threads, dependent, 1, args...);
 }
 
 #endif

@@ -14,6 +14,8 @@
 #include "reduce_plan.h"
 #include "reduce_tail.cuh"
 
+#include <cooperative_groups.h>
+
 #define REDUCE_WARPS (REDUCE_THREADS / 32) /* REDUCE_THREADS, REDUCE_LOADS: scan_tuning.h */
 static_assert(REDUCE_THREADS * 2 * REDUCE_LOADS == REDUCE_TILE, "a tile is one load per thread per step");
 
@@ -49,13 +51,20 @@ __device__ __forceinline__ void store_partial(double *p, double v)
 }
 
 /* How a pass that finishes ends (reduce_tail.cuh): by its groups (the
- * first pass of a big reduce) or by its last block. */
-__device__ __forceinline__ void finish_pass(const reduce_finish &f, const double *partials)
+ * first pass of a big reduce) or by its last block; `tile` of `tiles` is
+ * the tile whose row this block wrote. */
+__device__ __forceinline__ void finish_pass(const reduce_finish &f, const double *partials, unsigned tile,
+                                            unsigned tiles)
 {
-    if (f.groups.ticket != NULL)
-        finish_group_if_last(f, partials);
-    else
-        finish_if_last_block(f.tail, partials, gridDim.x);
+#if REDUCE_GROUPS /* compiled only when asked for: the tail kernels stay as small as without */
+    if (f.groups.ticket != NULL) {
+        finish_group_if_last(f, partials, tile, tiles);
+        return;
+    }
+#else
+    (void)tile;
+#endif
+    finish_if_last_block(f.tail, partials, tiles);
 }
 
 #if REDUCE_PREFETCH_NEXT
@@ -69,6 +78,87 @@ __device__ __forceinline__ void prefetch_next_tile(const double *x, uint64_t cou
     for (uint64_t e = next + 16 * threadIdx.x; e < next + tile && e < count; e += 16 * REDUCE_THREADS)
         asm volatile("prefetch.global.L2 [%0];" ::"l"(x + e));
 }
+#endif
+
+/* A block may write into another block's shared memory only once that
+ * block is running: every block of a cluster arrives at the cluster barrier
+ * as it starts (cluster_arrive) and waits for the others just before its
+ * writes (cluster_wait), by which time they have long started. Called by
+ * every thread; nothing for CLUSTER = 1. */
+template <int CLUSTER> __device__ __forceinline__ void cluster_arrive(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    if constexpr (CLUSTER > 1)
+        asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");
+#endif
+}
+
+template <int CLUSTER> __device__ __forceinline__ void cluster_wait(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    if constexpr (CLUSTER > 1)
+        asm volatile("barrier.cluster.wait.aligned;" ::: "memory");
+#endif
+}
+
+/* A block's value of lane i: its row of the pass's output -- or, when
+ * CLUSTER blocks (a thread-block cluster, sm_90) share one tile, row `rank`
+ * of the rows the cluster's first block collects in its shared memory. */
+template <int L, int CLUSTER>
+__device__ __forceinline__ void put_block_value(double *out, double *cluster_rows, unsigned i, double v)
+{
+    if constexpr (CLUSTER == 1) {
+        (void)cluster_rows;
+        store_partial(&out[(uint64_t)blockIdx.x * L + i], v);
+    } else {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+        cooperative_groups::cluster_group cluster = cooperative_groups::this_cluster();
+        double *first = cluster.map_shared_rank(cluster_rows, 0);
+        first[cluster.block_rank() * L + i] = v;
+#else
+        __trap(); /* the host launches clusters only for sm_90 code */
+#endif
+    }
+}
+
+/* CLUSTER > 1: once every block of the cluster has put its rows, the first
+ * block adds them, a balanced tree over CLUSTER rows per lane (the tree of
+ * batches_tree), and writes the tile's row. Returns whether this block goes
+ * on (the one that wrote the tile's row). */
+template <int L, int CLUSTER>
+__device__ __forceinline__ bool cluster_tile_row(double *out, const double *cluster_rows)
+{
+    if constexpr (CLUSTER == 1) {
+        (void)out;
+        (void)cluster_rows;
+        return true;
+    } else {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+        cooperative_groups::cluster_group cluster = cooperative_groups::this_cluster();
+        cluster.sync(); /* the other blocks' rows are in, and this block's rows are read only after */
+        if (cluster.block_rank() != 0)
+            return false;
+        for (unsigned i = threadIdx.x; i < L; i += blockDim.x) {
+            double v[CLUSTER];
+#pragma unroll
+            for (int k = 0; k < CLUSTER; k++)
+                v[k] = cluster_rows[k * L + i];
+            store_partial(&out[(uint64_t)(blockIdx.x / CLUSTER) * L + i], register_tree<CLUSTER>(v));
+        }
+        return true;
+#else
+        return false;
+#endif
+    }
+}
+
+/* Thread-block clusters exist from sm_90 on; code compiled for an older
+ * GPU (and run there, or JIT-compiled from its PTX) gives each tile one
+ * block, and the host launches it so (gpu_reduce_plan.clusters). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+#define CLUSTERS_COMPILED 0
+#else
+#define CLUSTERS_COMPILED 1
 #endif
 
 // [listing reduce-by-warps]
@@ -141,16 +231,19 @@ __device__ __forceinline__ double2 batches_tree(const double *__restrict__ x, ui
 /* A CUDA block's tile is BATCHES * 8192 elements; warp w owns its w-th
  * eighth (BATCHES batches), and the 8 warps meet in shared memory: the
  * levels of one balanced tree over the tile's rows. */
-template <int L, int BATCHES, bool TAIL>
+template <int L, int TILE_BATCHES, bool TAIL, int CLUSTER = 1>
 __global__ void __launch_bounds__(REDUCE_THREADS, REDUCE_MIN_BLOCKS)
 lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double *__restrict__ out,
                            reduce_finish finish)
 {
+    constexpr int C = CLUSTERS_COMPILED ? CLUSTER : 1, BATCHES = TILE_BATCHES / C; /* this block's share */
     constexpr uint64_t TILE = (uint64_t)REDUCE_TILE * BATCHES;
     __shared__ double warp_root[REDUCE_WARPS * L];
+    __shared__ double cluster_rows[C > 1 ? C * L : 1];
     const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const uint64_t tile_first = (uint64_t)blockIdx.x * TILE;
     const uint64_t first = tile_first + (uint64_t)warp * (64 * REDUCE_LOADS * BATCHES) + 2 * lane;
+    cluster_arrive<C>();
     wait_for_previous_pass(); /* x may be the previous pass's output */
 #if REDUCE_PREFETCH_NEXT
     prefetch_next_tile(x, count, TILE);
@@ -167,16 +260,18 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
         }
     }
     __syncthreads();
+    cluster_wait<C>();
     if (threadIdx.x < L) {
         double w[REDUCE_WARPS];
 #pragma unroll
         for (int k = 0; k < REDUCE_WARPS; k++)
             w[k] = warp_root[k * L + threadIdx.x];
-        const double root = register_tree<REDUCE_WARPS>(w);
-        store_partial(&out[(uint64_t)blockIdx.x * L + threadIdx.x], root);
+        put_block_value<L, C>(out, cluster_rows, threadIdx.x, register_tree<REDUCE_WARPS>(w));
     }
+    if (!cluster_tile_row<L, C>(out, cluster_rows))
+        return;
     if constexpr (TAIL) /* a separate instantiation: passes that only write keep it short */
-        finish_pass(finish, out);
+        finish_pass(finish, out, blockIdx.x / C, gridDim.x / C);
 }
 // [end]
 
@@ -209,18 +304,21 @@ __device__ __forceinline__ double2 batch_of_rows(const double *__restrict__ x, u
     return make_double2(register_tree<REDUCE_LOADS>(c0), register_tree<REDUCE_LOADS>(c1));
 }
 
-template <int L, int BATCHES, bool TAIL>
+template <int L, int TILE_BATCHES, bool TAIL, int CLUSTER = 1>
 __global__ void __launch_bounds__(REDUCE_THREADS, REDUCE_MIN_BLOCKS)
 lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out,
                             reduce_finish finish)
 {
     constexpr int PER_ROW = L / 2, GROUPS = REDUCE_THREADS / PER_ROW;
+    constexpr int C = CLUSTERS_COMPILED ? CLUSTER : 1, BATCHES = TILE_BATCHES / C; /* this block's share */
     constexpr uint64_t TILE = (uint64_t)REDUCE_TILE * BATCHES;
     static_assert(GROUPS * REDUCE_LOADS * L == REDUCE_TILE, "a batch is whole rows");
     __shared__ double group_root[GROUPS * L];
+    __shared__ double cluster_rows[C > 1 ? C * L : 1];
     const unsigned g = threadIdx.x / PER_ROW, c = threadIdx.x % PER_ROW;
     const uint64_t tile_first = (uint64_t)blockIdx.x * TILE;
     const uint64_t first = tile_first + (uint64_t)g * BATCHES * REDUCE_LOADS * L + 2 * c;
+    cluster_arrive<C>();
     wait_for_previous_pass(); /* x may be the previous pass's output */
     const double2 r = batches_tree<batch_of_rows<L>, (uint64_t)REDUCE_LOADS * L, BATCHES>(x, count, first,
                                                                                       tile_first + TILE <= count);
@@ -228,16 +326,18 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
     group_root[g * L + 2 * c] = r.x;
     group_root[g * L + 2 * c + 1] = r.y;
     __syncthreads();
+    cluster_wait<C>();
     for (unsigned i = threadIdx.x; i < L; i += REDUCE_THREADS) {
         double w[GROUPS];
 #pragma unroll
         for (int k = 0; k < GROUPS; k++)
             w[k] = group_root[k * L + i];
-        const double root = register_tree<GROUPS>(w);
-        store_partial(&out[(uint64_t)blockIdx.x * L + i], root);
+        put_block_value<L, C>(out, cluster_rows, i, register_tree<GROUPS>(w));
     }
+    if (!cluster_tile_row<L, C>(out, cluster_rows))
+        return;
     if constexpr (TAIL) /* a separate instantiation: passes that only write keep it short */
-        finish_pass(finish, out);
+        finish_pass(finish, out, blockIdx.x / C, gridDim.x / C);
 }
 
 // [listing reduce-generic]
@@ -267,9 +367,29 @@ lanes_tile_reduce_generic(virtual_view view, uint64_t count, unsigned lanes, uin
  * (dependent_launch.cuh). */
 typedef void (*pass_kernel)(const double *, uint64_t, double *, reduce_finish);
 
+/* Blocks of one cluster that share a long first-pass tile of L lanes
+ * (scan_tuning.h): REDUCE_LONG_*_CLUSTER, but never more than the
+ * cluster's first block can collect rows of in 16 KiB of shared memory
+ * (L = 512: 4 blocks). */
+static constexpr int long_tile_cluster(int lanes)
+{
+    return lanes < REDUCE_WIDE_LANES ? REDUCE_LONG_WARP_CLUSTER
+           : REDUCE_LONG_WIDE_CLUSTER * lanes <= 2048 || REDUCE_LONG_WIDE_CLUSTER == 1 ? REDUCE_LONG_WIDE_CLUSTER
+                                                                                       : 2048 / lanes;
+}
+static_assert(REDUCE_LONG_WIDE_BATCHES % REDUCE_LONG_WIDE_CLUSTER == 0 &&
+                  REDUCE_LONG_WARP_BATCHES % REDUCE_LONG_WARP_CLUSTER == 0,
+              "the blocks of a cluster share whole batches");
+
+/* The kernel of a pass: long tiles (in clusters), the first pass's
+ * ordinary tiles, or one batch a tile (the later passes). */
 template <int L>
 static pass_kernel by_groups_kernel(unsigned batches, int tail)
 {
+    constexpr int C = long_tile_cluster(L);
+    if (batches == REDUCE_LONG_WIDE_BATCHES)
+        return tail ? lanes_tile_reduce_by_groups<L, REDUCE_LONG_WIDE_BATCHES, true, C>
+                    : lanes_tile_reduce_by_groups<L, REDUCE_LONG_WIDE_BATCHES, false, C>;
     if (batches == REDUCE_WIDE_BATCHES)
         return tail ? lanes_tile_reduce_by_groups<L, REDUCE_WIDE_BATCHES, true>
                     : lanes_tile_reduce_by_groups<L, REDUCE_WIDE_BATCHES, false>;
@@ -279,10 +399,22 @@ static pass_kernel by_groups_kernel(unsigned batches, int tail)
 template <int L>
 static pass_kernel by_warps_kernel(unsigned batches, int tail)
 {
+    constexpr int C = long_tile_cluster(L);
+    if (batches == REDUCE_LONG_WARP_BATCHES)
+        return tail ? lanes_tile_reduce_by_warps<L, REDUCE_LONG_WARP_BATCHES, true, C>
+                    : lanes_tile_reduce_by_warps<L, REDUCE_LONG_WARP_BATCHES, false, C>;
     if (batches == REDUCE_WARP_BATCHES)
         return tail ? lanes_tile_reduce_by_warps<L, REDUCE_WARP_BATCHES, true>
                     : lanes_tile_reduce_by_warps<L, REDUCE_WARP_BATCHES, false>;
     return tail ? lanes_tile_reduce_by_warps<L, 1, true> : lanes_tile_reduce_by_warps<L, 1, false>;
+}
+
+/* Blocks that share a tile of this pass: long tiles, compiled for sm_90
+ * and run there, take clusters; every other tile is one block. */
+static unsigned pass_cluster(const reduce_pass *p, int clusters)
+{
+    const unsigned long_batches = p->lanes >= REDUCE_WIDE_LANES ? REDUCE_LONG_WIDE_BATCHES : REDUCE_LONG_WARP_BATCHES;
+    return clusters && p->batches == long_batches ? (unsigned)long_tile_cluster((int)p->lanes) : 1;
 }
 
 static pass_kernel fast_pass_kernel(const reduce_pass *p, int tail)
@@ -307,7 +439,7 @@ static pass_kernel fast_pass_kernel(const reduce_pass *p, int tail)
 /* One pass: `in` (as a view) -> out[tiles * lanes]; with a tail (fast
  * passes only) its last block goes on to R. */
 static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *out, reduce_finish finish,
-                               int dependent)
+                               int dependent, int clusters)
 {
     if (!p->fast) {
         const unsigned blocks = grid_blocks_or_exit(
@@ -317,9 +449,10 @@ static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *ou
         CUDA_CHECK_LAUNCH();
         return;
     }
-    const unsigned blocks = grid_blocks_or_exit(p->tiles, "lanes_tile_reduce");
-    launch_pass(fast_pass_kernel(p, finish.tail.ticket != NULL), blocks, REDUCE_THREADS, dependent, in.x, p->count,
-                out, finish);
+    const unsigned cluster = pass_cluster(p, clusters);
+    const unsigned blocks = grid_blocks_or_exit(p->tiles * cluster, "lanes_tile_reduce");
+    launch_pass_in_clusters(fast_pass_kernel(p, finish.tail.ticket != NULL), blocks, REDUCE_THREADS, dependent,
+                            cluster, in.x, p->count, out, finish);
     CUDA_CHECK_LAUNCH();
 }
 
@@ -330,6 +463,7 @@ struct gpu_reduce_plan {
     reduce_tail tail;
     reduce_groups groups; /* ticket != NULL: the first pass finishes by groups */
     int dependent;  /* passes after the first are dependent launches (sm_90+) */
+    int clusters;   /* the first pass's blocks share tiles in clusters (sm_90+ code) */
 };
 
 /* The first fast pass that leaves few enough partial values for one block,
@@ -413,7 +547,8 @@ static gpu_reduce_plan *reduce_plan_create(uint64_t nvirt, uint64_t lanes, int i
     }
     reduce_plan_build(&p->passes, nvirt, lanes, input_fast);
     /* every pass kernel is in this file, compiled for the same architectures */
-    p->dependent = REDUCE_DEPENDENT_LAUNCH && kernel_takes_dependent_launch(lanes_tile_reduce_by_warps<1, 1, true>);
+    p->clusters = kernel_takes_dependent_launch(lanes_tile_reduce_by_warps<1, 1, true>); /* sm_90 code */
+    p->dependent = REDUCE_DEPENDENT_LAUNCH && p->clusters;
     uint64_t need[2] = { 1, 1 };
     for (int i = 0; i < p->passes.npasses; i++) {
         const uint64_t out = p->passes.pass[i].tiles * p->passes.pass[i].lanes;
@@ -439,7 +574,8 @@ static const double *reduce_plan_enqueue(const gpu_reduce_plan *p, virtual_view 
     for (int i = 0; i < p->passes.npasses; i++) {
         const reduce_pass *pass = &p->passes.pass[i];
         out = p->buf[i % 2];
-        launch_reduce_pass(pass, in, out, i == p->tail_pass ? finish : no_finish, i > 0 && p->dependent);
+        launch_reduce_pass(pass, in, out, i == p->tail_pass ? finish : no_finish, i > 0 && p->dependent,
+                           p->clusters);
         if (i == p->tail_pass)
             return p->tail.result;
         in = virtual_identity(out, pass->tiles * pass->lanes); /* the next pass reads these */

@@ -152,21 +152,21 @@ __device__ __forceinline__ void discard_lines(const double *begin, const double 
 #endif
 }
 
-// [listing finish-group-if-last]
 /* Called by every thread of every block of a first pass with groups, after
- * the block wrote its L partial values: the block that completes a group
+ * the block wrote its L partial values (the row of `tile`, one of `tiles`):
+ * the block that completes a group
  * reduces the group's rows (2^log2_tiles of them, fewer in the last group)
  * to one row -- by the chunk lemma, the row the second pass would compute
  * for them -- while the other blocks of the pass are still reading. The
  * last group's finisher then finishes the reduce over the groups' rows. */
-__device__ __forceinline__ void finish_group_if_last(const reduce_finish &f, const double *partials)
+__device__ __forceinline__ void finish_group_if_last(const reduce_finish &f, const double *partials,
+                                                     unsigned tile, unsigned tiles)
 {
     __shared__ unsigned is_last;
     const reduce_groups g = f.groups;
-    const uint64_t group = blockIdx.x >> g.log2_tiles, first_tile = group << g.log2_tiles;
-    const uint64_t members = gridDim.x - first_tile < (UINT64_C(1) << g.log2_tiles)
-                                 ? gridDim.x - first_tile
-                                 : UINT64_C(1) << g.log2_tiles;
+    const uint64_t group = tile >> g.log2_tiles, first_tile = group << g.log2_tiles;
+    const uint64_t members = tiles - first_tile < (UINT64_C(1) << g.log2_tiles) ? tiles - first_tile
+                                                                              : UINT64_C(1) << g.log2_tiles;
     __syncthreads(); /* every partial value of this block is written */
     if (threadIdx.x == 0) {
         __threadfence(); /* ... and, through the barrier, visible before the ticket */
@@ -193,9 +193,8 @@ __device__ __forceinline__ void finish_group_if_last(const reduce_finish &f, con
         g.values[group * g.lanes + l] = in[l];
     if (threadIdx.x == 0)
         g.ticket[group] = 0; /* ready for the next run of the plan */
-    const unsigned groups = (unsigned)((gridDim.x + (1u << g.log2_tiles) - 1) >> g.log2_tiles);
+    const unsigned groups = (unsigned)((tiles + (1u << g.log2_tiles) - 1) >> g.log2_tiles);
     finish_if_last_block(f.tail, g.values, groups);
 }
-// [end]
 
 #endif

@@ -105,6 +105,36 @@
 #ifndef REDUCE_WARP_BATCHES
 #define REDUCE_WARP_BATCHES 1
 #endif
+/* Long tiles for big first passes: at least REDUCE_LONG_MIN_TILES of them,
+ * L >= REDUCE_LONG_MIN_LANES. A long tile is REDUCE_LONG_*_BATCHES batches
+ * shared by the REDUCE_LONG_*_CLUSTER blocks of one thread-block cluster
+ * (sm_90): each block reads 2 batches, and the cluster's first block adds
+ * the blocks' rows from its shared memory (gpu_reduce.cu, cluster_tile_row).
+ * So the pass writes 8 (L < 128) or 16 (L >= 128) times fewer partial
+ * values than with 8192-element tiles, from blocks as short as before. On
+ * the H200 at 2^28 (results/h200_2026-12-02_sweep_reduce_clusters.md) that
+ * took L = 16 from 0.97-0.98x of CUB to 0.99-1.00x and L = 128 from
+ * 0.96-0.97x to 0.99-1.00x; at 2^24 long tiles were slower (L = 16 0.94x
+ * against 0.98x: 1024 blocks of two batches are 2.6 waves), hence the
+ * minimum. L = 1 writes one value per 8192 elements and gains nothing. */
+#ifndef REDUCE_LONG_WARP_BATCHES
+#define REDUCE_LONG_WARP_BATCHES 8
+#endif
+#ifndef REDUCE_LONG_WARP_CLUSTER
+#define REDUCE_LONG_WARP_CLUSTER 4
+#endif
+#ifndef REDUCE_LONG_WIDE_BATCHES
+#define REDUCE_LONG_WIDE_BATCHES 16
+#endif
+#ifndef REDUCE_LONG_WIDE_CLUSTER
+#define REDUCE_LONG_WIDE_CLUSTER 8
+#endif
+#ifndef REDUCE_LONG_MIN_TILES
+#define REDUCE_LONG_MIN_TILES 1024
+#endif
+#ifndef REDUCE_LONG_MIN_LANES
+#define REDUCE_LONG_MIN_LANES 16
+#endif
 #define REDUCE_WIDE_LANES 128
 #ifndef REDUCE_WIDE_BATCHES
 #define REDUCE_WIDE_BATCHES 4
