@@ -80,6 +80,7 @@ __device__ __forceinline__ void prefetch_next_tile(const double *x, uint64_t cou
 }
 #endif
 
+// [listing reduce-cluster]
 /* A block may write into another block's shared memory only once that
  * block is running: every block of a cluster arrives at the cluster barrier
  * as it starts (cluster_arrive) and waits for the others just before its
@@ -103,7 +104,9 @@ template <int CLUSTER> __device__ __forceinline__ void cluster_wait(void)
 
 /* A block's value of lane i: its row of the pass's output -- or, when
  * CLUSTER blocks (a thread-block cluster, sm_90) share one tile, row `rank`
- * of the rows the cluster's first block collects in its shared memory. */
+ * of the rows the cluster's first block collects in its shared memory.
+ * (cooperative_groups, a C++ header of the toolkit, is its documented way
+ * to address another block's shared memory and to synchronise a cluster.) */
 template <int L, int CLUSTER>
 __device__ __forceinline__ void put_block_value(double *out, double *cluster_rows, unsigned i, double v)
 {
@@ -151,6 +154,7 @@ __device__ __forceinline__ bool cluster_tile_row(double *out, const double *clus
 #endif
     }
 }
+// [end]
 
 /* Thread-block clusters exist from sm_90 on; code compiled for an older
  * GPU (and run there, or JIT-compiled from its PTX) gives each tile one
