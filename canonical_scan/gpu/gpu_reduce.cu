@@ -6,7 +6,10 @@
  * whole rows, and for every lane computes the balanced tree over those rows:
  * one complete aligned subtree per lane (reduce_plan.h says why those are
  * all we need). Passes repeat on the tile values until one row is left; a
- * last stage combines the lanes with L = 1. */
+ * last stage combines the lanes with L = 1. A big first pass takes long
+ * tiles of several 8192-element batches, each read by the blocks of one
+ * thread-block cluster (sm_90) that add their rows in the first block's
+ * shared memory: fewer partial values from blocks just as short. */
 #include "canonical_gpu.h"
 #include "canonical_gpu_plan.h"
 #include "dependent_launch.cuh"

@@ -10,14 +10,7 @@
 # and 2 above 2^25, L = 512 at 10^6, hostile data and init. REDUCE_PROG
 # names another build's canonical_reduce. Exit 77 when there is no GPU.
 prog=${REDUCE_PROG:-build/canonical_scan/canonical_reduce}
-failed=0; runs=0
-run() {
-    $prog --on both --quiet "$@" > /dev/null 2>&1
-    s=$?
-    [ $s -eq 77 ] && { echo "skipped: no CUDA device"; exit 77; }
-    runs=$((runs + 1))
-    [ $s -eq 0 ] || { echo "FAIL (exit $s): $prog --on both $*"; failed=1; }
-}
+. canonical_scan/tests/both_runs.sh
 for lanes in 16 128 256; do
     run --n 4202497 --lanes $lanes
     run --n 4202497 --lanes $lanes --hostile --init -0.75
@@ -33,5 +26,4 @@ run --n 67121209 --lanes 16 --hostile --init -0.75
 for lanes in 128 256 512; do
     run --n 134217805 --lanes $lanes
 done
-echo "$runs runs of $prog --on both"
-[ $failed -eq 0 ]
+both_runs_verdict

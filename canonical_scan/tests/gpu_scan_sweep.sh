@@ -4,14 +4,7 @@
 # and init. left_fold runs on one GPU thread, so it gets small sizes only.
 # Exit 77 when there is no GPU.
 prog=build/canonical_scan/canonical_scan
-failed=0; runs=0
-run() {
-    $prog --on both --quiet "$@" > /dev/null 2>&1
-    s=$?
-    [ $s -eq 77 ] && { echo "skipped: no CUDA device"; exit 77; }
-    runs=$((runs + 1))
-    [ $s -eq 0 ] || { echo "FAIL (exit $s): $prog --on both $*"; failed=1; }
-}
+. canonical_scan/tests/both_runs.sh
 for n in 1 2 255 256 257 4097 65537 1000003; do
     for mode in "" "--exclusive --hostile --init 0.5"; do
         run --policy iterated_pairwise --n $n $mode
@@ -24,5 +17,4 @@ for n in 1 2 257 4097; do
     run --policy left_fold --n $n
     run --policy left_fold --n $n --exclusive --hostile --init 0.5
 done
-echo "$runs runs of $prog --on both"
-[ $failed -eq 0 ]
+both_runs_verdict
