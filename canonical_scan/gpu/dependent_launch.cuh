@@ -10,7 +10,7 @@
  * are visible. Nothing is read early, so nothing can change: the launch
  * latency is hidden behind the first pass's last wave. On older GPUs, and
  * for code compiled for them, both calls compile to nothing and the host
- * launches the ordinary way (kernel_takes_dependent_launch). */
+ * launches the ordinary way (kernel_runs_sm90_code). */
 #ifndef CANONICAL_SCAN_DEPENDENT_LAUNCH_CUH
 #define CANONICAL_SCAN_DEPENDENT_LAUNCH_CUH
 
@@ -34,13 +34,14 @@ __device__ __forceinline__ void let_next_pass_launch(void)
 }
 // [end]
 
-/* Host: may `kernel` be launched as a dependent launch? The device must
- * take them (compute 9.0 and later) AND the kernel must have been compiled
- * for one: code that the driver compiled from older PTX (a compute_80
- * build running on a Hopper GPU) has no wait_for_previous_pass, and
- * launched early it would read the previous pass's output too soon. */
+/* Host: does `kernel` run sm_90 code -- may it be launched as a dependent
+ * launch, or in thread-block clusters? The device must take them (compute
+ * 9.0 and later) AND the kernel must have been compiled for one: code that
+ * the driver compiled from older PTX (a compute_80 build running on a
+ * Hopper GPU) has no wait_for_previous_pass, and launched early it would
+ * read the previous pass's output too soon. */
 template <typename... Params>
-static int kernel_takes_dependent_launch(void (*kernel)(Params...))
+static int kernel_runs_sm90_code(void (*kernel)(Params...))
 {
     int device = 0, major = 0;
     CUDA_CHECK(cudaGetDevice(&device));

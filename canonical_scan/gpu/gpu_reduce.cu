@@ -420,8 +420,8 @@ static pass_kernel by_warps_kernel(unsigned batches, int tail)
  * and run there, take clusters; every other tile is one block. */
 static unsigned pass_cluster(const reduce_pass *p, int clusters)
 {
-    const unsigned long_batches = p->lanes >= REDUCE_WIDE_LANES ? REDUCE_LONG_WIDE_BATCHES : REDUCE_LONG_WARP_BATCHES;
-    return clusters && p->batches == long_batches ? (unsigned)long_tile_cluster((int)p->lanes) : 1;
+    return clusters && p->batches == reduce_long_tile_batches(p->lanes) ? (unsigned)long_tile_cluster((int)p->lanes)
+                                                                         : 1;
 }
 
 static pass_kernel fast_pass_kernel(const reduce_pass *p, int tail)
@@ -554,7 +554,7 @@ static gpu_reduce_plan *reduce_plan_create(uint64_t nvirt, uint64_t lanes, int i
     }
     reduce_plan_build(&p->passes, nvirt, lanes, input_fast);
     /* every pass kernel is in this file, compiled for the same architectures */
-    p->clusters = kernel_takes_dependent_launch(lanes_tile_reduce_by_warps<1, 1, true>); /* sm_90 code */
+    p->clusters = kernel_runs_sm90_code(lanes_tile_reduce_by_warps<1, 1, true>);
     p->dependent = REDUCE_DEPENDENT_LAUNCH && p->clusters;
     uint64_t need[2] = { 1, 1 };
     for (int i = 0; i < p->passes.npasses; i++) {
