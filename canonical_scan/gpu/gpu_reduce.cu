@@ -169,7 +169,7 @@ __device__ __forceinline__ bool cluster_tile_row(double *out, const double *clus
 #endif
 
 // [listing reduce-by-warps]
-/* L = 1, 2, 4, ..., 64. A batch is 16 consecutive chunks of 64 elements (a
+/* L = 1, 2, 4, 8. A batch is 16 consecutive chunks of 64 elements (a
  * chunk is 64 / L whole rows), one 16-byte load per thread per chunk, so a
  * warp reads 512 contiguous bytes at a time. Per chunk, the rows of each
  * lane meet by shuffles (lane + L/2 holds the next row of the same lanes),
@@ -238,19 +238,16 @@ __device__ __forceinline__ double2 batches_tree(const double *__restrict__ x, ui
 /* A CUDA block's tile is BATCHES * 8192 elements; warp w owns its w-th
  * eighth (BATCHES batches), and the 8 warps meet in shared memory: the
  * levels of one balanced tree over the tile's rows. */
-template <int L, int TILE_BATCHES, bool TAIL, int CLUSTER = 1>
+template <int L, int BATCHES, bool TAIL>
 __global__ void __launch_bounds__(REDUCE_THREADS, REDUCE_MIN_BLOCKS)
 lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double *__restrict__ out,
                            reduce_finish finish)
 {
-    constexpr int C = CLUSTERS_COMPILED ? CLUSTER : 1, BATCHES = TILE_BATCHES / C; /* this block's share */
     constexpr uint64_t TILE = (uint64_t)REDUCE_TILE * BATCHES;
     __shared__ double warp_root[REDUCE_WARPS * L];
-    __shared__ double cluster_rows[C > 1 ? C * L : 1];
     const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const uint64_t tile_first = (uint64_t)blockIdx.x * TILE;
     const uint64_t first = tile_first + (uint64_t)warp * (64 * REDUCE_LOADS * BATCHES) + 2 * lane;
-    cluster_arrive<C>();
     wait_for_previous_pass(); /* x may be the previous pass's output */
 #if REDUCE_PREFETCH_NEXT
     prefetch_next_tile(x, count, TILE);
@@ -267,27 +264,25 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
         }
     }
     __syncthreads();
-    cluster_wait<C>();
     if (threadIdx.x < L) {
         double w[REDUCE_WARPS];
 #pragma unroll
         for (int k = 0; k < REDUCE_WARPS; k++)
             w[k] = warp_root[k * L + threadIdx.x];
-        put_block_value<L, C>(out, cluster_rows, threadIdx.x, register_tree<REDUCE_WARPS>(w));
+        store_partial(&out[(uint64_t)blockIdx.x * L + threadIdx.x], register_tree<REDUCE_WARPS>(w));
     }
-    if (!cluster_tile_row<L, C>(out, cluster_rows))
-        return;
     if constexpr (TAIL) /* a separate instantiation: passes that only write keep it short */
-        finish_pass(finish, out, blockIdx.x / C, gridDim.x / C);
+        finish_pass(finish, out, blockIdx.x, gridDim.x);
 }
 // [end]
 
-/* L = 128, 256, 512: a row is L/2 threads' worth of 16-byte loads, so a
+// [listing reduce-by-rows]
+/* L = 16, 32, ..., 512: a row is L/2 threads' worth of 16-byte loads, so a
  * group of L/2 threads owns BATCHES * 16 consecutive rows (each load
- * instruction of the group reads one whole row, >= 1 KB contiguous). Per
- * batch of 16 rows a register tree, over the batches another one
+ * instruction of the group reads one whole row, L * 8 bytes contiguous).
+ * Per batch of 16 rows a register tree, over the batches another one
  * (batches_tree), and the 512 / L groups meet in shared memory: one
- * balanced tree over the tile. */
+ * balanced tree over the tile, without a single shuffle. */
 template <int L>
 __device__ __forceinline__ double2 batch_of_rows(const double *__restrict__ x, uint64_t count,
                                                  uint64_t first, int whole)
@@ -346,6 +341,7 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
     if constexpr (TAIL) /* a separate instantiation: passes that only write keep it short */
         finish_pass(finish, out, blockIdx.x / C, gridDim.x / C);
 }
+// [end]
 
 // [listing reduce-generic]
 /* Any L, any view (padded blocks too): one thread per (tile, lane) walks 32
@@ -375,68 +371,62 @@ lanes_tile_reduce_generic(virtual_view view, uint64_t count, unsigned lanes, uin
 typedef void (*pass_kernel)(const double *, uint64_t, double *, reduce_finish);
 
 /* Blocks of one cluster that share a long first-pass tile of L lanes
- * (scan_tuning.h): REDUCE_LONG_*_CLUSTER, but never more than the
- * cluster's first block can collect rows of in 16 KiB of shared memory
- * (L = 512: 4 blocks). */
+ * (scan_tuning.h): REDUCE_LONG_CLUSTER, but never more than the cluster's
+ * first block can collect rows of in 16 KiB of shared memory (L = 512:
+ * 4 blocks). */
 static constexpr int long_tile_cluster(int lanes)
 {
-    return lanes < REDUCE_WIDE_LANES ? REDUCE_LONG_WARP_CLUSTER
-           : REDUCE_LONG_WIDE_CLUSTER * lanes <= 2048 || REDUCE_LONG_WIDE_CLUSTER == 1 ? REDUCE_LONG_WIDE_CLUSTER
-                                                                                       : 2048 / lanes;
+    return REDUCE_LONG_CLUSTER * lanes <= 2048 || REDUCE_LONG_CLUSTER == 1 ? REDUCE_LONG_CLUSTER : 2048 / lanes;
 }
-static_assert(REDUCE_LONG_WIDE_BATCHES % REDUCE_LONG_WIDE_CLUSTER == 0 &&
-                  REDUCE_LONG_WARP_BATCHES % REDUCE_LONG_WARP_CLUSTER == 0,
-              "the blocks of a cluster share whole batches");
+static_assert(REDUCE_LONG_BATCHES % REDUCE_LONG_CLUSTER == 0, "the blocks of a cluster share whole batches");
+static_assert(REDUCE_LONG_BATCHES != REDUCE_ROWS_BATCHES && REDUCE_LONG_BATCHES != REDUCE_WIDE_BATCHES,
+              "a long tile is told from an ordinary one by its batches");
 
-/* The kernel of a pass: long tiles (in clusters), the first pass's
- * ordinary tiles, or one batch a tile (the later passes). */
+/* The kernel of a pass of L lanes: by warps below REDUCE_ROWS_LANES, by
+ * rows from there on: long tiles (in clusters), the first pass's ordinary
+ * tiles, or one batch a tile (the later passes). */
 template <int L>
-static pass_kernel by_groups_kernel(unsigned batches, int tail)
+static pass_kernel lanes_kernel(unsigned batches, int tail)
 {
-    constexpr int C = long_tile_cluster(L);
-    if (batches == REDUCE_LONG_WIDE_BATCHES)
-        return tail ? lanes_tile_reduce_by_groups<L, REDUCE_LONG_WIDE_BATCHES, true, C>
-                    : lanes_tile_reduce_by_groups<L, REDUCE_LONG_WIDE_BATCHES, false, C>;
-    if (batches == REDUCE_WIDE_BATCHES)
-        return tail ? lanes_tile_reduce_by_groups<L, REDUCE_WIDE_BATCHES, true>
-                    : lanes_tile_reduce_by_groups<L, REDUCE_WIDE_BATCHES, false>;
-    return tail ? lanes_tile_reduce_by_groups<L, 1, true> : lanes_tile_reduce_by_groups<L, 1, false>;
-}
-
-template <int L>
-static pass_kernel by_warps_kernel(unsigned batches, int tail)
-{
-    constexpr int C = long_tile_cluster(L);
-    if (batches == REDUCE_LONG_WARP_BATCHES)
-        return tail ? lanes_tile_reduce_by_warps<L, REDUCE_LONG_WARP_BATCHES, true, C>
-                    : lanes_tile_reduce_by_warps<L, REDUCE_LONG_WARP_BATCHES, false, C>;
-    if (batches == REDUCE_WARP_BATCHES)
-        return tail ? lanes_tile_reduce_by_warps<L, REDUCE_WARP_BATCHES, true>
-                    : lanes_tile_reduce_by_warps<L, REDUCE_WARP_BATCHES, false>;
-    return tail ? lanes_tile_reduce_by_warps<L, 1, true> : lanes_tile_reduce_by_warps<L, 1, false>;
+    if constexpr (L < REDUCE_ROWS_LANES) {
+        if (batches == REDUCE_WARP_BATCHES)
+            return tail ? lanes_tile_reduce_by_warps<L, REDUCE_WARP_BATCHES, true>
+                        : lanes_tile_reduce_by_warps<L, REDUCE_WARP_BATCHES, false>;
+        return tail ? lanes_tile_reduce_by_warps<L, 1, true> : lanes_tile_reduce_by_warps<L, 1, false>;
+    } else {
+        constexpr int C = long_tile_cluster(L);
+        constexpr int B = L >= REDUCE_WIDE_LANES ? REDUCE_WIDE_BATCHES : REDUCE_ROWS_BATCHES;
+        if (batches == REDUCE_LONG_BATCHES)
+            return tail ? lanes_tile_reduce_by_groups<L, REDUCE_LONG_BATCHES, true, C>
+                        : lanes_tile_reduce_by_groups<L, REDUCE_LONG_BATCHES, false, C>;
+        if (batches == B)
+            return tail ? lanes_tile_reduce_by_groups<L, B, true> : lanes_tile_reduce_by_groups<L, B, false>;
+        return tail ? lanes_tile_reduce_by_groups<L, 1, true> : lanes_tile_reduce_by_groups<L, 1, false>;
+    }
 }
 
 /* Blocks that share a tile of this pass: long tiles, compiled for sm_90
  * and run there, take clusters; every other tile is one block. */
 static unsigned pass_cluster(const reduce_pass *p, int clusters)
 {
-    return clusters && p->batches == reduce_long_tile_batches(p->lanes) ? (unsigned)long_tile_cluster((int)p->lanes)
-                                                                         : 1;
+    return clusters && p->lanes >= REDUCE_ROWS_LANES && p->batches == REDUCE_LONG_BATCHES
+               ? (unsigned)long_tile_cluster((int)p->lanes)
+               : 1;
 }
 
 static pass_kernel fast_pass_kernel(const reduce_pass *p, int tail)
 {
     switch (p->lanes) {
-    case 1: return by_warps_kernel<1>(p->batches, tail);
-    case 2: return by_warps_kernel<2>(p->batches, tail);
-    case 4: return by_warps_kernel<4>(p->batches, tail);
-    case 8: return by_warps_kernel<8>(p->batches, tail);
-    case 16: return by_warps_kernel<16>(p->batches, tail);
-    case 32: return by_warps_kernel<32>(p->batches, tail);
-    case 64: return by_warps_kernel<64>(p->batches, tail);
-    case 128: return by_groups_kernel<128>(p->batches, tail);
-    case 256: return by_groups_kernel<256>(p->batches, tail);
-    case 512: return by_groups_kernel<512>(p->batches, tail);
+    case 1: return lanes_kernel<1>(p->batches, tail);
+    case 2: return lanes_kernel<2>(p->batches, tail);
+    case 4: return lanes_kernel<4>(p->batches, tail);
+    case 8: return lanes_kernel<8>(p->batches, tail);
+    case 16: return lanes_kernel<16>(p->batches, tail);
+    case 32: return lanes_kernel<32>(p->batches, tail);
+    case 64: return lanes_kernel<64>(p->batches, tail);
+    case 128: return lanes_kernel<128>(p->batches, tail);
+    case 256: return lanes_kernel<256>(p->batches, tail);
+    case 512: return lanes_kernel<512>(p->batches, tail);
     default:
         fprintf(stderr, "error: no fast reduce kernel for %u lanes\n", p->lanes);
         exit(EXIT_MISMATCH);

@@ -15,7 +15,7 @@
 #ifndef CANONICAL_SCAN_REDUCE_PLAN_H
 #define CANONICAL_SCAN_REDUCE_PLAN_H
 
-#include "scan_tuning.h" /* REDUCE_TILE, REDUCE_WARP_BATCHES, REDUCE_WIDE_BATCHES, ... */
+#include "scan_tuning.h" /* REDUCE_TILE, REDUCE_*_BATCHES, REDUCE_LONG_*, ... */
 #include "virtual_blocks.h"
 
 #include <stdint.h>
@@ -43,20 +43,16 @@ static inline int reduce_lanes_fast(uint64_t lanes)
     return lanes >= 1 && lanes <= 512 && (lanes & (lanes - 1)) == 0;
 }
 
-/* 8192-element batches in a long first-pass tile of L lanes (scan_tuning.h). */
-static inline unsigned reduce_long_tile_batches(uint64_t lanes)
-{
-    return lanes >= REDUCE_WIDE_LANES ? REDUCE_LONG_WIDE_BATCHES : REDUCE_LONG_WARP_BATCHES;
-}
-
 /* 8192-element batches per tile of a fast first pass over `rows` rows of
- * L lanes: long tiles when there are many of them. */
+ * L lanes (scan_tuning.h): long tiles when a by-rows pass has many of them. */
 static inline unsigned reduce_first_pass_batches(uint64_t lanes, uint64_t rows)
 {
-    const uint64_t long_rows = REDUCE_TILE / lanes * reduce_long_tile_batches(lanes);
-    if (lanes >= REDUCE_LONG_MIN_LANES && (rows + long_rows - 1) / long_rows >= REDUCE_LONG_MIN_TILES)
-        return reduce_long_tile_batches(lanes);
-    return lanes >= REDUCE_WIDE_LANES ? REDUCE_WIDE_BATCHES : REDUCE_WARP_BATCHES;
+    const uint64_t long_rows = REDUCE_TILE / lanes * REDUCE_LONG_BATCHES;
+    if (lanes < REDUCE_ROWS_LANES)
+        return REDUCE_WARP_BATCHES;
+    if ((rows + long_rows - 1) / long_rows >= REDUCE_LONG_MIN_TILES)
+        return REDUCE_LONG_BATCHES;
+    return lanes >= REDUCE_WIDE_LANES ? REDUCE_WIDE_BATCHES : REDUCE_ROWS_BATCHES;
 }
 
 static inline void reduce_plan_add(reduce_plan_t *p, uint64_t lanes, uint64_t count, int fast)

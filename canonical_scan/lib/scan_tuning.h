@@ -93,51 +93,52 @@
 #ifndef REDUCE_LOADS
 #define REDUCE_LOADS 16
 #endif
-/* The FIRST pass may give each CUDA block several tiles' worth of rows (its
- * "batches"): fewer, longer blocks that write fewer partial values.
- * REDUCE_WARP_BATCHES is for L < REDUCE_WIDE_LANES (the by-warps kernel),
- * REDUCE_WIDE_BATCHES from there on (by groups: a tile of 8192 elements
+/* Two first-pass layouts (gpu_reduce.cu): for L < REDUCE_ROWS_LANES by
+ * warps (a warp's load covers 64 / L whole rows, shuffles add row to row),
+ * from there on by rows (a group of L/2 threads reads whole rows, and rows
+ * meet in registers, no shuffles). On the H200 (2026-12-02 probe sweep,
+ * results/h200_2026-12-02_sweep_reduce_rows.md) the by-rows pass took
+ * L = 16 from 0.98-1.01x of CUB to 1.03-1.04x at 2^24 (two batches a
+ * block) and from 1.00x to 1.01x at 2^28 (long tiles, below). */
+#define REDUCE_ROWS_LANES 16
+/* The FIRST pass may give each CUDA block several 8192-element batches:
+ * fewer, longer blocks that write fewer partial values. By warps
+ * (L < 16) one batch is fastest (2 measure as 1 at 2^28, 4 and 8 are 4 %
+ * and 8 % slower, and far slower at 2^20, where few blocks remain); by rows
+ * two for L < REDUCE_WIDE_LANES (one: 1-3 % slower at 2^24-2^26, four:
+ * 2-4 % slower at 2^24) and four from there on (a tile of 8192 elements
  * would yield L partial values per 8192 / L rows, 32 MiB for the next pass
- * at 2^28 and L = 128). On the H200 at 2^28, 2 batches measure as 1 for
- * L = 16, 4 and 8 are 4 % and 8 % slower (and far slower at 2^20, where few
- * blocks remain); for L = 128, 2 batches measure as 4, 1 is 3 % slower and
- * 8 to 32 are 5-7 % slower. */
+ * at 2^28 and L = 128; 1 batch is 3 % slower, 8 to 32 are 5-7 % slower). */
 #ifndef REDUCE_WARP_BATCHES
 #define REDUCE_WARP_BATCHES 1
 #endif
-/* Long tiles for big first passes: at least REDUCE_LONG_MIN_TILES of them,
- * L >= REDUCE_LONG_MIN_LANES. A long tile is REDUCE_LONG_*_BATCHES batches
- * shared by the REDUCE_LONG_*_CLUSTER blocks of one thread-block cluster
- * (sm_90): each block reads 2 batches, and the cluster's first block adds
- * the blocks' rows from its shared memory (gpu_reduce.cu, cluster_tile_row).
- * So the pass writes 8 (L < 128) or 16 (L >= 128) times fewer partial
- * values than with 8192-element tiles, from blocks as short as before. On
- * the H200 at 2^28 (results/h200_2026-12-02_sweep_reduce_clusters.md) that
- * took L = 16 from 0.97-0.98x of CUB to 0.99-1.00x and L = 128 from
- * 0.96-0.97x to 0.99-1.00x; at 2^24 long tiles were slower (L = 16 0.94x
- * against 0.98x: 1024 blocks of two batches are 2.6 waves), hence the
- * minimum. L = 1 writes one value per 8192 elements and gains nothing. */
-#ifndef REDUCE_LONG_WARP_BATCHES
-#define REDUCE_LONG_WARP_BATCHES 8
-#endif
-#ifndef REDUCE_LONG_WARP_CLUSTER
-#define REDUCE_LONG_WARP_CLUSTER 4
-#endif
-#ifndef REDUCE_LONG_WIDE_BATCHES
-#define REDUCE_LONG_WIDE_BATCHES 16
-#endif
-#ifndef REDUCE_LONG_WIDE_CLUSTER
-#define REDUCE_LONG_WIDE_CLUSTER 8
-#endif
-#ifndef REDUCE_LONG_MIN_TILES
-#define REDUCE_LONG_MIN_TILES 1024
-#endif
-#ifndef REDUCE_LONG_MIN_LANES
-#define REDUCE_LONG_MIN_LANES 16
+#ifndef REDUCE_ROWS_BATCHES
+#define REDUCE_ROWS_BATCHES 2
 #endif
 #define REDUCE_WIDE_LANES 128
 #ifndef REDUCE_WIDE_BATCHES
 #define REDUCE_WIDE_BATCHES 4
+#endif
+/* Long tiles for big by-rows first passes, from REDUCE_LONG_MIN_TILES of
+ * them: REDUCE_LONG_BATCHES batches shared by the REDUCE_LONG_CLUSTER blocks
+ * of one thread-block cluster (sm_90; L = 512 takes clusters of 4, whose
+ * rows fill 16 KiB): each block reads 2 batches, and the cluster's first
+ * block adds the blocks' rows from its shared memory (gpu_reduce.cu,
+ * cluster_tile_row). So the pass writes 16 times fewer partial values than
+ * with 8192-element tiles, from blocks as short as before. On the H200 at
+ * 2^28 (results/h200_2026-12-02_sweep_reduce_clusters.md) that took L = 128
+ * from 0.96-0.97x of CUB to 0.99-1.00x; from 256 long tiles (2^25
+ * elements) on they beat the short tiles by rows (L = 16 1.02-1.03x against
+ * 1.01x at 2^25, L = 128 1.01-1.02x against 0.99-1.00x); at 2^24 (128 long
+ * tiles) they are slower. */
+#ifndef REDUCE_LONG_BATCHES
+#define REDUCE_LONG_BATCHES 16
+#endif
+#ifndef REDUCE_LONG_CLUSTER
+#define REDUCE_LONG_CLUSTER 8
+#endif
+#ifndef REDUCE_LONG_MIN_TILES
+#define REDUCE_LONG_MIN_TILES 256
 #endif
 /* 1: the fast kernels' loads ask L2 to evict their input first, so that a
  * pass's partial values stay in L2 (gpu_reduce.cu, load_once). On the H200

@@ -20,7 +20,7 @@ make -s --no-print-directory CUDA_ARCH=sm_90 BUILD=build-sass $(for p in $progs;
 make -s --no-print-directory CUDA_ARCH=compute_80 BUILD=build-ptx $(for p in $progs; do echo build-ptx/$p; done) || exit 1
 if command -v cuobjdump >/dev/null 2>&1; then
     echo "build-ptx holds $(cuobjdump --list-elf build-ptx/canonical_scan/witness 2>/dev/null | grep -c sm_) machine-code images" \
-         "and $(cuobjdump --list-ptx build-ptx/canonical_scan/witness 2>/dev/null | grep -c compute_80) compute_80 PTX image(s)"
+         "and $(cuobjdump --list-ptx build-ptx/canonical_scan/witness 2>/dev/null | grep -c "^PTX file.*sm_80") compute_80 PTX image(s)"
 fi
 # one line per code path: reduce L=16, reduce L=128, then per scan policy: back element, FNV of the scan
 results() { # BUILD ON

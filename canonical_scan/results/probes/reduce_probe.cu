@@ -1,5 +1,5 @@
 // reduce_probe.cu - the canonical reduce (L = 16, 128, 1), as compiled with the knobs given on
-// the command line, against cub::DeviceReduce::Sum at 2^20, 2^24 and 2^28: the operations take
+// the command line, against cub::DeviceReduce::Sum at 2^20, 2^24 and 2^28 (or the sizes given): the operations take
 // turns in every round (order reversed every other round; CUDA events, 5 warm-up rounds, then
 // REPS rounds), medians, and the bits of every result, so that every build can be seen to give
 // the same values. Two modes: "plain" (the operations back to back) and "dirty" (before each
@@ -10,7 +10,7 @@
 //   nvcc -O3 -std=c++17 -arch=sm_90 --fmad=false -DREDUCE_GROUPS=0 -Icommon \
 //        -Icanonical_scan/lib -Icanonical_scan/gpu canonical_scan/results/probes/reduce_probe.cu \
 //        canonical_scan/gpu/gpu_reduce.cu -o reduce_probe
-//   ./reduce_probe NAME REPS
+//   ./reduce_probe NAME REPS [LOG2,LOG2,...]   (sizes 2^LOG2; default 20,24,28)
 #include <cub/cub.cuh>
 #include <algorithm>
 #include <cstdint>
@@ -27,7 +27,9 @@ int main(int argc, char **argv) {
     const unsigned lanes[3] = { 16, 128, 1 };
     const size_t scratch_bytes = (size_t)64 << 20;
     void *scratch; CK(cudaMalloc(&scratch, scratch_bytes));
-    for (int lg : { 20, 24, 28 }) {
+    std::vector<int> logs;
+    for (const char *q = argc > 3 ? argv[3] : "20,24,28"; *q; q += *q == ',') logs.push_back((int)strtol(q, (char **)&q, 10));
+    for (int lg : logs) {
         const size_t n = (size_t)1 << lg;
         double *x, *cub_out; CK(cudaMalloc(&x, n * 8)); CK(cudaMalloc(&cub_out, 8));
         fill<<<1024, 256>>>(x, n, 0x243F6A8885A308D3ull + lg); CK(cudaGetLastError());
