@@ -169,9 +169,10 @@ __device__ __forceinline__ bool cluster_tile_row(double *out, const double *clus
 #endif
 
 // [listing reduce-by-warps]
-/* L = 1, 2, 4, 8. A batch is 16 consecutive chunks of 64 elements (a
- * chunk is 64 / L whole rows), one 16-byte load per thread per chunk, so a
- * warp reads 512 contiguous bytes at a time. Per chunk, the rows of each
+/* L = 1, 2, 4, ..., 64; the passes take it below REDUCE_ROWS_LANES. A
+ * batch is 16 consecutive chunks of 64 elements (a chunk is 64 / L whole
+ * rows), one 16-byte load per thread per chunk, so a warp reads 512
+ * contiguous bytes at a time. Per chunk, the rows of each
  * lane meet by shuffles (lane + L/2 holds the next row of the same lanes),
  * then the 16 chunks meet in registers. Returns the lanes 2*lane % L (x) and
  * 2*lane % L + 1 (y), valid in lanes 0 .. L/2 - 1 (lane 0 only, in x, for
@@ -277,12 +278,13 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
 // [end]
 
 // [listing reduce-by-rows]
-/* L = 16, 32, ..., 512: a row is L/2 threads' worth of 16-byte loads, so a
- * group of L/2 threads owns BATCHES * 16 consecutive rows (each load
- * instruction of the group reads one whole row, L * 8 bytes contiguous).
- * Per batch of 16 rows a register tree, over the batches another one
- * (batches_tree), and the 512 / L groups meet in shared memory: one
- * balanced tree over the tile, without a single shuffle. */
+/* L = 4, 8, ..., 512; the passes take it from REDUCE_ROWS_LANES on. A row
+ * is L/2 threads' worth of 16-byte loads, so a group of L/2 threads owns
+ * BATCHES * 16 consecutive rows (each load instruction of the group reads
+ * one whole row, L * 8 bytes contiguous). Per batch of 16 rows a register
+ * tree, over the batches another one (batches_tree), and the 512 / L
+ * groups meet in shared memory: one balanced tree over the tile, without a
+ * single shuffle. */
 template <int L>
 __device__ __forceinline__ double2 batch_of_rows(const double *__restrict__ x, uint64_t count,
                                                  uint64_t first, int whole)
@@ -378,6 +380,8 @@ static constexpr int long_tile_cluster(int lanes)
 {
     return REDUCE_LONG_CLUSTER * lanes <= 2048 || REDUCE_LONG_CLUSTER == 1 ? REDUCE_LONG_CLUSTER : 2048 / lanes;
 }
+static_assert(REDUCE_ROWS_LANES >= 4 && REDUCE_ROWS_LANES <= 128,
+              "by warps takes L <= 64, by rows L >= 4 (two threads a row at least)");
 static_assert(REDUCE_LONG_BATCHES % REDUCE_LONG_CLUSTER == 0, "the blocks of a cluster share whole batches");
 static_assert(REDUCE_LONG_BATCHES != REDUCE_ROWS_BATCHES && REDUCE_LONG_BATCHES != REDUCE_WIDE_BATCHES,
               "a long tile is told from an ordinary one by its batches");

@@ -98,15 +98,17 @@
  * from there on by rows (a group of L/2 threads reads whole rows, and rows
  * meet in registers, no shuffles). On the H200 (2026-12-02 probe sweep,
  * results/h200_2026-12-02_sweep_reduce_rows.md) the by-rows pass took
- * L = 16 from 0.98-1.01x of CUB to 1.03-1.04x at 2^24 (two batches a
- * block) and from 1.00x to 1.01x at 2^28 (long tiles, below). */
+ * L = 16 from 0.98-1.01x of CUB to 1.02-1.04x at 2^24 (two batches a
+ * block) and from 1.00x to 1.02x at 2^28 (long tiles, below). */
+#ifndef REDUCE_ROWS_LANES
 #define REDUCE_ROWS_LANES 16
+#endif
 /* The FIRST pass may give each CUDA block several 8192-element batches:
  * fewer, longer blocks that write fewer partial values. By warps
  * (L < 16) one batch is fastest (2 measure as 1 at 2^28, 4 and 8 are 4 %
  * and 8 % slower, and far slower at 2^20, where few blocks remain); by rows
- * two for L < REDUCE_WIDE_LANES (one: 1-3 % slower at 2^24-2^26, four:
- * 2-4 % slower at 2^24) and four from there on (a tile of 8192 elements
+ * two for L < REDUCE_WIDE_LANES (one: 0-2 % slower at 2^24-2^26, four:
+ * 1-3 % slower at 2^24) and four from there on (a tile of 8192 elements
  * would yield L partial values per 8192 / L rows, 32 MiB for the next pass
  * at 2^28 and L = 128; 1 batch is 3 % slower, 8 to 32 are 5-7 % slower). */
 #ifndef REDUCE_WARP_BATCHES
@@ -129,8 +131,9 @@
  * 2^28 (results/h200_2026-12-02_sweep_reduce_clusters.md) that took L = 128
  * from 0.96-0.97x of CUB to 0.99-1.00x; from 256 long tiles (2^25
  * elements) on they beat the short tiles by rows (L = 16 1.02-1.03x against
- * 1.01x at 2^25, L = 128 1.01-1.02x against 0.99-1.00x); at 2^24 (128 long
- * tiles) they are slower. */
+ * 1.01x at 2^25, L = 128 1.01-1.02x against 0.99-1.00x); at 2^24 they
+ * were slower when L = 16 still read by warps (8-batch tiles in clusters of
+ * 4: 0.94x against 0.98x). */
 #ifndef REDUCE_LONG_BATCHES
 #define REDUCE_LONG_BATCHES 16
 #endif
