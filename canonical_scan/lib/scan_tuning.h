@@ -201,8 +201,9 @@
 /* 1: a block of the by-warps first pass asks L2 for the tile of the block
  * that will take its place (blockIdx.x + 3 x the SMs), so that the loads of
  * a new block find their lines on the way. On the H200 at 2^28 it made the
- * L = 16 reduce a third slower (0.64-0.67x of CUB): the prefetched lines
- * competed with the loads in flight for DRAM and L2. Off. */
+ * reduce a third slower (0.64-0.67x of CUB, measured when L = 16 still read
+ * by warps, and for L = 1): the prefetched lines competed with the loads in
+ * flight for DRAM and L2. Off. */
 #ifndef REDUCE_PREFETCH_NEXT
 #define REDUCE_PREFETCH_NEXT 0
 #endif
