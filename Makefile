@@ -21,7 +21,8 @@
 # files are replaced by the chapter's gpu/no_cuda.c, so the CPU paths run
 # and a GPU path answers "built without CUDA" with exit 77.
 
-CHAPTERS := common ch01_cuda_basics ch03_work_span ch11_linked_lists reduced_ops canonical_scan
+# the chapter folders in book order (tools/chapters.sh: the folders with a book.list)
+CHAPTERS := $(shell sh tools/chapters.sh)
 BUILD    := build
 
 # --- host compiler ---------------------------------------------------------
@@ -204,14 +205,14 @@ $(BOOK_HTML): $(BOOK_INPUTS)
 	@echo "book: $@ (and companion.epub, companion.pdf)"
 
 # --- GPU-only targets ---------------------------------------------------------
-# The bench and sanitize lines of each chapter's device.list, one command each;
+# The bench, headline and sanitize lines of each chapter's tests.list, one command each;
 # ONLY="ch03_work_span common" limits them to some chapters. `make bench` runs
 # every headline line 3 times (separate processes, interleaved rounds), writes
 # $(BUILD)/bench/SUMMARY.md against bench/floors.list, then runs the bench
 # lines once; it fails when a ratio is below its floor or went unmeasured.
 # `make bench-summary` runs only the headline lines and the summary.
 # bench/ (the machine's ceilings) joins the chapters when present.
-DEVICE_LISTS_OF := $(or $(ONLY),$(CHAPTERS) $(if $(wildcard bench/device.list),bench))
+DEVICE_LISTS_OF := $(or $(ONLY),$(CHAPTERS) $(if $(wildcard bench/tests.list),bench))
 bench: all
 	BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(DEVICE_LISTS_OF)
 
