@@ -2,7 +2,10 @@
 #
 #   make            build every program (build/<chapter>/<program>)
 #   make run        build, then run every exercise and print a verdict table
-#   make test       build, then run all tests with CTest
+#   make test       build, then the quick tier of the tests with CTest: every
+#                   program's self-check and the unit tests (a few minutes)
+#   make check      build, then every test: the quick tier and the long one
+#                   (sweeps, kit builds, write-error sweeps; about half an hour)
 #   make book       the book (build/book/index.html, needs pandoc)
 #   make bench      every benchmark (needs a GPU); results under build/bench/,
 #                   the headline ratios vs their floors in build/bench/SUMMARY.md
@@ -100,8 +103,12 @@ COMMON_GPU_LIB := $(BUILD)/common/libcommon_gpu.a
 COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/%.o,common/cli.c common/rng.c common/verify.c common/timing.c common/alloc.c common/ratios.c)
 COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/run_on.c common/run_header.c $(COMMON_GPU_SRC))
 
-.PHONY: all run test book bench bench-summary sanitize asan clean ctest-file nvcc-note
+.PHONY: print-programs all run test check book bench bench-summary sanitize asan clean ctest-file nvcc-note
 all: $(addprefix $(BUILD)/,$(PROGRAMS)) ctest-file nvcc-note
+
+# One line per program: NAME<TAB>its sources (tools/chapter_readme.py reads it).
+print-programs:
+	@$(foreach p,$(PROGRAMS),printf '%s\t%s\n' '$(p)' '$(strip $($(p).SRCS))';)
 
 nvcc-note:
 ifeq ($(NVCC),)
@@ -149,7 +156,15 @@ PANDOC := $(shell command -v pandoc 2>/dev/null)
 
 # CTest runs as many tests at once as the machine has cores.
 NPROC := $(shell nproc 2>/dev/null || echo 2)
+# make test runs the tests labelled quick, make check all of them (quick and
+# long; tools/gen_ctest.sh). CTEST_ARGS adds CTest options, e.g. -L cpu.
 test: all
+ifneq ($(PANDOC),)
+	$(MAKE) --no-print-directory book
+endif
+	ctest --test-dir $(BUILD) --output-on-failure -j$(NPROC) -L quick $(CTEST_ARGS)
+
+check: all
 ifneq ($(PANDOC),)
 	$(MAKE) --no-print-directory book
 endif
