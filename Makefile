@@ -28,12 +28,16 @@
 CHAPTERS := $(shell sh tools/chapters.sh)
 BUILD    := build
 
+# Every source sees common/'s headers: its C helpers (common/lib/) and its
+# device interface (common/gpu/).
+COMMON_INCLUDES := -Icommon/lib -Icommon/gpu
+
 # --- host compiler ---------------------------------------------------------
 # -ffp-contract=off everywhere: no fused multiply-adds on the host, so the C
 # baselines evaluate exactly the expressions the book writes down and can
 # match the GPU bit for bit.
 CC      ?= gcc
-CFLAGS  := -std=c11 -O2 -Wall -Wextra -Werror -ffp-contract=off -Icommon $(EXTRA_CFLAGS)
+CFLAGS  := -std=c11 -O2 -Wall -Wextra -Werror -ffp-contract=off $(COMMON_INCLUDES) $(EXTRA_CFLAGS)
 LDLIBS  := -lm
 
 # --- C++: only for running kernels on the CPU (common/emulator/) -------------
@@ -41,7 +45,7 @@ LDLIBS  := -lm
 # kernel's own code on the CPU compile it with g++ and link with it. Kernels
 # say `#pragma unroll`, which g++ does not know: not a warning here.
 CXX      ?= g++
-CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -ffp-contract=off -Icommon \
+CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -ffp-contract=off $(COMMON_INCLUDES) \
             -Icommon/emulator/include -Icommon/emulator $(EXTRA_CXXFLAGS)
 
 # --- CUDA ------------------------------------------------------------------
@@ -68,7 +72,7 @@ CCCL_INCLUDES := $(if $(CCCL_DIR),-I$(CCCL_DIR)/cub -I$(CCCL_DIR)/libcudacxx/inc
 # this tree) for reduced_ops/glass_vs_ours, the head to head with GLASS. Empty:
 # that program is still built and answers `skipped: needs GLASS`.
 GLASS_DIR ?=
-NVFLAGS := -O3 -std=c++17 $(NVARCH) --fmad=false $(CCCL_INCLUDES) -Icommon \
+NVFLAGS := -O3 -std=c++17 $(NVARCH) --fmad=false $(CCCL_INCLUDES) $(COMMON_INCLUDES) \
            -Xcompiler -Wall,-Wextra --Werror all-warnings $(EXTRA_NVFLAGS)
 
 .DEFAULT_GOAL := all
@@ -84,10 +88,10 @@ include tools/assignment/assignment.mk
 cuda_srcs = $(filter %.cu,$($(1).SRCS))
 ifeq ($(NVCC),)
   srcs_of = $(filter-out %.cu,$($(1).SRCS)) $(sort $(patsubst %/,%/no_cuda.c,$(dir $(call cuda_srcs,$(1)))))
-  COMMON_GPU_SRC := common/no_cuda.c
+  COMMON_GPU_SRC := common/gpu/no_cuda.c
 else
   srcs_of = $($(1).SRCS)
-  COMMON_GPU_SRC := common/gpu.cu
+  COMMON_GPU_SRC := common/gpu/gpu.cu
 endif
 linker_of = $(if $(filter %.cpp,$($(1).SRCS)),$(CXX),$(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(NVCC) $(NVARCH),$(CC)))
 # A program's own link flags (<program>.LDFLAGS, e.g. -pthread), passed
@@ -100,8 +104,8 @@ chapter_includes = -I$(call chapter_of,$(1))/lib -I$(call chapter_of,$(1))/gpu
 
 COMMON_LIB     := $(BUILD)/common/libcommon.a
 COMMON_GPU_LIB := $(BUILD)/common/libcommon_gpu.a
-COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/%.o,common/cli.c common/rng.c common/verify.c common/timing.c common/alloc.c common/ratios.c)
-COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/run_on.c common/run_header.c $(COMMON_GPU_SRC))
+COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/common/lib/%.o,cli.c rng.c verify.c timing.c alloc.c ratios.c)
+COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/lib/run_on.c common/lib/run_header.c $(COMMON_GPU_SRC))
 
 .PHONY: print-programs all run test check book bench bench-summary sanitize asan clean ctest-file nvcc-note
 all: $(addprefix $(BUILD)/,$(PROGRAMS)) ctest-file nvcc-note
