@@ -180,7 +180,7 @@ ifneq ($(PANDOC),)
 else
 	@echo "error: pandoc not found (apt-get install pandoc); the book was not built, going on"
 endif
-	sh tools/run_all.sh $(CHAPTERS)
+	BUILD=$(BUILD) sh tools/run_all.sh $(CHAPTERS)
 
 # --- the book ----------------------------------------------------------------
 BOOK_SOURCES := $(sort $(wildcard book/*.md))
@@ -233,24 +233,23 @@ $(BOOK_HTML): $(BOOK_INPUTS)
 # bench/ (the machine's ceilings) joins the chapters when present.
 DEVICE_LISTS_OF := $(or $(ONLY),$(CHAPTERS) $(if $(wildcard bench/tests.list),bench))
 bench: all
-	BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(DEVICE_LISTS_OF)
+	BUILD=$(BUILD) BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(DEVICE_LISTS_OF)
 
 bench-summary: all
-	BENCH_COMMAND='make bench-summary$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh headline $(BUILD)/bench $(DEVICE_LISTS_OF)
+	BUILD=$(BUILD) BENCH_COMMAND='make bench-summary$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh headline $(BUILD)/bench $(DEVICE_LISTS_OF)
 
 sanitize: all
-	sh tools/run_list.sh sanitize $(BUILD)/sanitize $(DEVICE_LISTS_OF)
+	BUILD=$(BUILD) sh tools/run_list.sh sanitize $(BUILD)/sanitize $(DEVICE_LISTS_OF)
 
 # --- host sanitizers ------------------------------------------------------------
 # make asan: every program's host C code built with AddressSanitizer and
-# UndefinedBehaviorSanitizer, then the CPU tests run against it; any report
-# ends the test with a failure (-fno-sanitize-recover, halt_on_error).
-# The tests name their programs as build/..., so the sanitized build is made
-# in a copy of the tree, build-asan/tree/, whose own build/ it is: nothing
-# in build/ is touched, and the copy is refreshed (not rebuilt) each time.
+# UndefinedBehaviorSanitizer in a build folder of its own (build-asan/), then
+# the CPU tests run against it; any report ends the test with a failure
+# (-fno-sanitize-recover, halt_on_error). The tests name their programs as
+# $BUILD/CHAPTER/PROGRAM, so the same tests run on any build folder.
 # It is built without nvcc (NVCC=), on purpose: every C source, the mains
 # of the CUDA programs included, is sanitized and links the gpu/no_cuda.c
-# stubs. With nvcc the link would need LDLIBS='-lasan -lubsan -lm' (nvcc
+# stand-ins. With nvcc the link would need LDLIBS='-lasan -lubsan -lm' (nvcc
 # does not pass -fsanitize to its linker) and the CUDA runtime would run
 # under ASan, which reports the driver's own mappings unless
 # protect_shadow_gap=0 -- noise, for no sanitized line of ours, since the .cu
@@ -263,14 +262,10 @@ ASAN_DIR   := build-asan
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g
 ASAN_TESTS ?= -L cpu -E '^(book|assignment)[.]|[.]unit_literal_'
 asan:
-	@mkdir -p $(ASAN_DIR)/tree
-	git ls-files -z --cached --others --exclude-standard | \
-	  tar --null --ignore-failed-read -cf - -T - | tar -xf - -C $(ASAN_DIR)/tree
-	$(MAKE) -C $(ASAN_DIR)/tree --no-print-directory NVCC= EXTRA_CFLAGS='$(ASAN_FLAGS)' \
+	$(MAKE) --no-print-directory BUILD=$(ASAN_DIR) NVCC= EXTRA_CFLAGS='$(ASAN_FLAGS)' \
 	  LDLIBS='$(ASAN_FLAGS) -lm' all
-	cd $(ASAN_DIR)/tree && ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \
-	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	  ctest --test-dir build --output-on-failure -j$(NPROC) $(ASAN_TESTS)
+	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  ctest --test-dir $(ASAN_DIR) --output-on-failure -j$(NPROC) $(ASAN_TESTS)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_DIR)
