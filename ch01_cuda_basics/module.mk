@@ -3,7 +3,7 @@
 # kernels and their extern "C" launch function), named alike.
 CH01 := ch01_cuda_basics
 CH01_PROGRAMS := hello_threads block_shared_sum warp_primitives atomics_histogram grid_sync \
-                 checked_calls event_timing vector_loads
+                 checked_calls event_timing vector_loads coalescing
 PROGRAMS += $(addprefix $(CH01)/,$(CH01_PROGRAMS))
 $(foreach p,$(CH01_PROGRAMS),$(eval $(CH01)/$(p).SRCS := $(CH01)/$(p).c $(CH01)/gpu/$(p).cu))
 warp_primitives_lib := $(CH01)/lib/warp_emulate.c
