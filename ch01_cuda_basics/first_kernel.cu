@@ -56,8 +56,11 @@ int main(int argc, char **argv)
     int quiet = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0) {
-            printf("usage: first_kernel [--n N] [--seed S] [--quiet]\n"
-                   "y = 2.5 x + y on the GPU, checked against the CPU.\n");
+            printf("usage: first_kernel [options]\n"
+                   "y = 2.5 x + y on the GPU, checked against the CPU.\n"
+                   "  --n N       number of elements (default 1000000)\n"
+                   "  --seed S    seed of the random inputs (default 1)\n"
+                   "  --quiet     print only the verdict\n");
             return 0;
         } else if (strcmp(argv[i], "--quiet") == 0) {
             quiet = 1;
@@ -66,6 +69,9 @@ int main(int argc, char **argv)
             const long v = parse_count(argv[i], argv[i + 1], is_n ? 1 : 0, is_n ? 1L << 28 : 1L << 30);
             *(is_n ? &n : &seed) = v;
             i++;
+        } else if (strcmp(argv[i], "--n") == 0 || strcmp(argv[i], "--seed") == 0) {
+            fprintf(stderr, "error: %s needs a value\n", argv[i]);
+            return 2;
         } else {
             fprintf(stderr, "error: unknown option '%s' (try --help)\n", argv[i]);
             return 2;
