@@ -16,14 +16,15 @@
 // [listing first-check]
 /* Every CUDA call returns a cudaError_t; this stops at the first failure
  * and says which call, where, and why. */
-#define CHECK(call)                                                                     \
-    do {                                                                                \
-        const cudaError_t err_ = (call);                                                \
-        if (err_ != cudaSuccess) {                                                      \
-            fprintf(stderr, "error: %s failed at %s:%d: %s\n", #call, __FILE__,        \
-                    __LINE__, cudaGetErrorString(err_));                                \
-            exit(1);                                                                    \
-        }                                                                               \
+#define CHECK(call)                                            \
+    do {                                                       \
+        const cudaError_t err_ = (call);                       \
+        if (err_ != cudaSuccess) {                             \
+            fprintf(stderr, "error: %s failed at %s:%d: %s\n", \
+                    #call, __FILE__, __LINE__,                 \
+                    cudaGetErrorString(err_));                 \
+            exit(1);                                           \
+        }                                                      \
     } while (0)
 // [end]
 
@@ -107,8 +108,8 @@ int main(int argc, char **argv)
     const int threads = 256;
     const int blocks = (int)((n + threads - 1) / threads);
     saxpy<<<blocks, threads>>>((int)n, a, d_x, d_y);
-    CHECK(cudaGetLastError());                                  /* did it launch? */
-    CHECK(cudaMemcpy(y, d_y, bytes, cudaMemcpyDeviceToHost));  /* waits for it */
+    CHECK(cudaGetLastError());                                /* did it launch? */
+    CHECK(cudaMemcpy(y, d_y, bytes, cudaMemcpyDeviceToHost)); /* waits for it */
     CHECK(cudaFree(d_x));
     CHECK(cudaFree(d_y));
 
