@@ -16,3 +16,7 @@ $(CH01)/gpu/checked_calls.cu.NVFLAGS := -lineinfo
 # Section 1.3's trap on the CPU emulator (C++: it compiles device code, common/emulator/).
 PROGRAMS += $(CH01)/barrier_in_if
 $(CH01)/barrier_in_if.SRCS := $(CH01)/tests/barrier_in_if.cpp $(EMU_SRCS)
+
+# Section 1.10's kernels on the CPU emulator (gpu/coalescing_kernels.cuh).
+PROGRAMS += $(CH01)/emulated_coalescing
+$(CH01)/emulated_coalescing.SRCS := $(CH01)/tests/emulated_coalescing.cpp $(EMU_SRCS)
