@@ -22,8 +22,9 @@ on the first kind of failure it finds, naming each problem:
   * every program (`chapter/program`) and assignment kit that the syllabus
     (book/00_syllabus.md) names exists.
 
-The sections and their anchors come from pandoc itself (pandoc -t json), so
-an anchor pandoc makes up from a heading's text is found exactly.
+The anchors of the sections come from pandoc itself (pandoc -t json, on the
+headings alone), so an anchor pandoc makes up from a heading's text is found
+exactly.
 """
 import json
 import os
@@ -131,39 +132,74 @@ def book_files():
                   if f.endswith(".md") and os.path.join(BOOK, f) not in GENERATED)
 
 
+FENCE = re.compile(r"^(```+|~~~+)")
+INCLUDE = re.compile(r'include="([^"]*)"(?:[^}]*listing="([^"]*)")?')
+
+
 def read_sections():
-    """Each numbered section: number -> (anchor, title, text, listings' text)."""
+    """Each numbered section: number -> anchor, title, text (its prose, with
+    the listings it shows), listings. The anchors are pandoc's own: the
+    headings alone go through pandoc, in book order, so that an anchor pandoc
+    makes up from a heading's text (and numbers when two headings read the
+    same) is found exactly."""
+    files = book_files() + ([INDEX_MD] if os.path.exists(INDEX_MD) else [])
+    lines = []  # (file, kind, level or listing, text)
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            fence = None
+            for line in f.read().split("\n"):
+                m = FENCE.match(line)
+                if fence:
+                    if m and line.strip() == fence:
+                        fence = None
+                    else:
+                        lines.append((path, "code", None, line))
+                    continue
+                if m:
+                    fence = m.group(1)
+                    inc = INCLUDE.search(line)
+                    if inc:
+                        lines.append((path, "listing", inc.groups(), line))
+                    continue
+                h = re.match(r"^(#{1,6}) +(.*?) *$", line)
+                if h:
+                    lines.append((path, "heading", len(h.group(1)), h.group(2)))
+                else:
+                    lines.append((path, "text", None, line))
+    headings = [l for l in lines if l[1] == "heading"]
     doc = json.loads(subprocess.run(
-        ["pandoc", "-f", "markdown", "-t", "json"] + book_files()
-        + ([INDEX_MD] if os.path.exists(INDEX_MD) else []),
+        ["pandoc", "-f", "markdown", "-t", "json"],
+        input="\n\n".join("#" * l[2] + " " + l[3] for l in headings),
         check=True, capture_output=True, text=True).stdout)
-    sections, current = {}, None
-    for blk in doc["blocks"]:
-        if blk["t"] == "Header" and blk["c"][0] <= 2:
-            title = stringify(blk["c"][2])
-            m = re.match(r"^(\d+\.\d+) ", title) if blk["c"][0] == 2 else None
-            current = None
-            if m:
-                current = {"anchor": blk["c"][1][0], "title": title, "text": [title], "listings": []}
-                sections[m.group(1)] = current
-            continue
+    headers = [b for b in doc["blocks"] if b["t"] == "Header"]
+    if len(headers) != len(headings):
+        problem(f"pandoc read {len(headers)} headings where the book has {len(headings)}")
+        return {}
+    sections, current, k = {}, None, 0
+    for path, kind, extra, text in lines:
+        if kind == "heading":
+            hdr = headers[k]
+            k += 1
+            if extra <= 2:
+                title = stringify(hdr["c"][2])
+                m = re.match(r"^(\d+\.\d+) ", title) if extra == 2 else None
+                current = None
+                if m:
+                    current = {"anchor": hdr["c"][1][0], "title": title, "text": [title], "listings": []}
+                    sections[m.group(1)] = current
+                continue
         if current is None:
             continue
-        current["text"].append(stringify(blk))
-
-        def listings(n):
-            if isinstance(n, list):
-                for x in n:
-                    listings(x)
-            elif isinstance(n, dict):
-                if n.get("t") == "CodeBlock" and "include" in dict(n["c"][0][2]):
-                    current["listings"].append(expand_code_block(n["c"]))
-                elif isinstance(n.get("c"), (list, dict)):
-                    listings(n["c"])
-
-        listings(blk)
+        if kind == "listing":
+            body = listing_text(extra[0], extra[1])
+            current["listings"].append(body)
+            current["text"].append(body)
+        elif kind == "text":
+            current["text"].append(text.replace("*", ""))  # emphasis marks
+        else:
+            current["text"].append(text)
     for s in sections.values():
-        s["text"] = re.sub(r"\s+", " ", " ".join(s["text"]))
+        s["text"] = re.sub(r"\s+", " ", " ".join(s["text"])).replace("\u2019", "'")
     return sections
 
 
