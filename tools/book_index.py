@@ -237,9 +237,9 @@ def sort_key(term):
 def render_index(entries, sections):
     out = ["# Index {#book-index}", "",
            "Every CUDA name the book's listings use, and every algorithm it teaches,",
-           "with the sections that explain or use it. The index is generated from",
-           "`book/index.list` by `tools/book_index.py`, which also checks that each",
-           "name still appears in every section it points to.", ""]
+           "with the sections that explain or use it. A name used in many sections",
+           "points to the one that teaches it and to its first use in each later",
+           "chapter; the [glossary](#glossary) defines the terms.", ""]
     for kind, heading in (("api", "CUDA names"), ("algorithm", "Algorithms and ideas")):
         out += [f"## {heading}", ""]
         rows = sorted((e for e in entries if e[0] == kind), key=lambda e: sort_key(e[1]))

@@ -36,9 +36,10 @@ cat > "$tmp" <<YAML
 # written by tools/book_version.sh: do not edit
 version: "$version"
 date: "$date"
+author: "$authors"
 abstract-title: "This edition"
 abstract: |
-  $(echo "$edition" | sed 's/^./\U&/'), version \`$version\`, $date.
+  $(echo "$edition" | sed 's/^./\U&/'), version \`$version\`.
 
   **Licences.** The text and the figures of this book are licensed under
   the Creative Commons Attribution 4.0 International licence (CC BY 4.0,
