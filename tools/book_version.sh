@@ -4,9 +4,9 @@
 # edition, the licences and a how-to-cite line, as a Pandoc metadata file
 # that the book's pandoc runs read after book/metadata.yaml.
 #
+# BOOK_VERSION, when set, names the version instead (a release archive).
 # Outside a git checkout (a copy of the tree, an unpacked archive) the
-# version is BOOK_VERSION when it is set, else "unreleased copy", and the
-# date is today's (UTC). Title, authors and edition come from CITATION.cff,
+# version is otherwise "unreleased copy" and the date today's (UTC). Title, authors and edition come from CITATION.cff,
 # so the citation in the book and the one in that file cannot disagree.
 # The file is rewritten only when its content changes, so that an unchanged
 # version does not rebuild the book.
@@ -23,10 +23,13 @@ authors=$(sed -n 's/^ *- name: *"\{0,1\}\([^"]*\)"\{0,1\} *$/\1/p' CITATION.cff 
 [ -n "$title" ] && [ -n "$authors" ] && [ -n "$edition" ] ||
     { echo "error: CITATION.cff lacks a title, an author name or an edition" >&2; exit 2; }
 
-if version=$(git describe --tags --always --dirty 2>/dev/null) && [ -n "$version" ]; then
+if [ -n "${BOOK_VERSION:-}" ]; then
+    version=$BOOK_VERSION
+    date=$(git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
+elif version=$(git describe --tags --always --dirty 2>/dev/null) && [ -n "$version" ]; then
     date=$(git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
 else
-    version=${BOOK_VERSION:-unreleased copy}
+    version="unreleased copy"
     date=$(date -u +%Y-%m-%d)
 fi
 year=${date%%-*}
