@@ -6,8 +6,9 @@
 #
 # BOOK_VERSION, when set, names the version instead (a release archive).
 # Outside a git checkout (a copy of the tree, an unpacked archive) the
-# version is otherwise "unreleased copy" and the date today's (UTC). Title, authors and edition come from CITATION.cff,
-# so the citation in the book and the one in that file cannot disagree.
+# version is otherwise "unreleased copy" and the date today's (UTC).
+# Title, authors and edition come from CITATION.cff, so that the citation
+# in the book and the one in that file cannot disagree.
 # The file is rewritten only when its content changes, so that an unchanged
 # version does not rebuild the book.
 set -eu
