@@ -9,8 +9,10 @@
 # version is otherwise "unreleased copy" and the date today's (UTC).
 # Title, authors and edition come from CITATION.cff, so that the citation
 # in the book and the one in that file cannot disagree.
-# The file is rewritten only when its content changes, so that an unchanged
-# version does not rebuild the book.
+# The Makefile's book rule runs it, so the title page shows the version of
+# the last build of the book, which is remade when its sources change, not
+# on every commit: for a release, build it afresh (make clean book) or name
+# the version with BOOK_VERSION.
 set -eu
 out=$1
 mkdir -p "$(dirname "$out")"
