@@ -17,12 +17,13 @@ set -eu
 out=$1
 mkdir -p "$(dirname "$out")"
 
-cff_field() { # the value of a top-level "KEY: value" line of CITATION.cff
-    sed -n "s/^$1: *\"\{0,1\}\([^\"]*\)\"\{0,1\} *\$/\1/p" CITATION.cff | head -n 1
+cff_field() { # the value of the first "KEY: value" line of CITATION.cff
+    sed -n "s/^ *$1: *\"\{0,1\}\([^\"]*\)\"\{0,1\} *\$/\1/p" CITATION.cff | head -n 1
 }
 title=$(cff_field title)
 edition=$(cff_field edition)
-authors=$(sed -n 's/^ *- name: *"\{0,1\}\([^"]*\)"\{0,1\} *$/\1/p' CITATION.cff | paste -sd ';' - | sed 's/;/, /g')
+authors=$(sed -n 's/^ *- name: *"\{0,1\}\([^"]*\)"\{0,1\} *$/\1/p' CITATION.cff | awk '!seen[$0]++' |
+    paste -sd ';' - | sed 's/;/, /g')
 [ -n "$title" ] && [ -n "$authors" ] && [ -n "$edition" ] ||
     { echo "error: CITATION.cff lacks a title, an author name or an edition" >&2; exit 2; }
 
