@@ -194,6 +194,8 @@ PANDOC_BOOK  := pandoc --standalone --toc-depth=2 --mathml --wrap=none \
                 --lua-filter=book/filters/tables.lua --lua-filter=book/filters/typography.lua \
                 --lua-filter=book/filters/links.lua --lua-filter=book/filters/nav.lua \
                 --css=book/style.css --resource-path=.:book
+# the title page's version, date, licences and citation (tools/book_version.sh)
+PANDOC_BOOK  += --metadata-file=$(BUILD)/book/version.yaml
 # Everything the book is made of: its prose, filters and style, the sources
 # its listings come from, the programs whose output it shows, the lists that
 # name them, the recordings, the figures' scripts and data. The book is
@@ -204,6 +206,7 @@ BOOK_INPUTS := $(BOOK_SOURCES) $(wildcard book/filters/* book/*.css book/metadat
                $(addprefix $(BUILD)/,$(PROGRAMS)) tools/book_outputs.sh tools/book_figures.sh tools/book_pdf.sh \
                tools/book_svg_ids.sh
 BOOK_HTML := $(BUILD)/book/index.html
+BOOK_INPUTS += tools/book_version.sh CITATION.cff
 book: all
 ifeq ($(PANDOC),)
 	@echo "error: pandoc not found (apt-get install pandoc)"; exit 2
@@ -212,6 +215,7 @@ else
 endif
 
 $(BOOK_HTML): $(BOOK_INPUTS)
+	sh tools/book_version.sh $(BUILD)/book/version.yaml
 	sh tools/book_outputs.sh $(BUILD)/book/outputs
 	sh tools/book_figures.sh $(BUILD)/book/figures
 	sh tools/book_svg_ids.sh $(BUILD)/book/figures
