@@ -30,11 +30,11 @@ endif
 
 .PHONY: assignment assignment-times assignment-hidden grade asg-build asg-programs
 assignment assignment-times assignment-hidden:
-ifeq ($(wildcard tools/assignment/make_kit.py),)
+ifeq ($(wildcard assignments/tools/make_kit.py),)
 	@echo "error: kits are generated in the companion repository, not inside a kit"; exit 2
 else
 	@test -n "$(CH)" || { echo "error: say which chapter: make $@ CH=<chapter>"; exit 2; }
-	$(PYTHON3) tools/assignment/make_kit.py --chapter $(CH) $(if $(SOLUTION),--solution) \
+	$(PYTHON3) assignments/tools/make_kit.py --chapter $(CH) $(if $(SOLUTION),--solution) \
 	    $(if $(NOBOOK),--no-book) $(if $(filter assignment-times,$@),--measure-times) \
 	    $(if $(filter assignment-hidden,$@),--hidden-goldens)
 endif
@@ -42,7 +42,7 @@ endif
 grade:
 	@test -n "$(ASG_CH)" || { echo "error: say which chapter: make grade CH=<chapter>"; exit 2; }
 	@command -v $(PYTHON3) > /dev/null || { echo "error: $(PYTHON3) not found (apt-get install python3)"; exit 2; }
-	$(PYTHON3) tools/assignment/grade.py --chapter $(ASG_CH) --nvcc "$(NVCC)" --work $(BUILD)/grade \
+	$(PYTHON3) assignments/tools/grade.py --chapter $(ASG_CH) --nvcc "$(NVCC)" --work $(BUILD)/grade \
 	    --out $(GRADE_OUT) $(GRADE_ARGS)
 
 # What the grader builds, one program at a time (its own make runs; it reads this list).

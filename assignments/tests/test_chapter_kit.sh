@@ -40,14 +40,14 @@ nosb=""; [ "$(id -u)" = 0 ] || nosb=--no-sandbox
 args="$args $nosb"
 grade() {  # grade KIT RESULTS [ARGS]
     k=$1; r=$2; shift 2
-    python3 "$k/tools/assignment/grade.py" --chapter "$ch" --kit "$k" --nvcc "$nvcc" $args --out "$r" "$@"
+    python3 "$k/assignments/tools/grade.py" --chapter "$ch" --kit "$k" --nvcc "$nvcc" $args --out "$r" "$@"
     s=$?   # with --only, 1 says the test failed (results.json is written all the same)
     [ $s -eq 0 ] || { [ $s -eq 1 ] && [ -n "${ONLY:-}" ]; } || fail "grading $k (exit $s)"
 }
-python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp" --no-tar --no-book --solution > /dev/null \
+python3 assignments/tools/make_kit.py --chapter "$ch" --out "$tmp" --no-tar --no-book --solution > /dev/null \
     || fail "make_kit --solution"
 if [ "$part" = forger ]; then
-    python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp/dist" --no-book > "$tmp/kitlog" 2>&1 \
+    python3 assignments/tools/make_kit.py --chapter "$ch" --out "$tmp/dist" --no-book > "$tmp/kitlog" 2>&1 \
         || { cat "$tmp/kitlog"; fail "make_kit"; }
     ag=$tmp/ag; mkdir -p "$ag/source" "$ag/submission"
     python3 -c "import zipfile, sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" \
@@ -60,7 +60,7 @@ if [ "$part" = forger ]; then
         case $f in
         *.c|*.h|*.cuh) { cat "$tmp/dist/$ch/$f"
                          printf '#ifndef FORGER_ONCE\n#define FORGER_ONCE\n'
-                         cat tools/assignment/tests/hostile/forger.c
+                         cat assignments/tests/hostile/forger.c
                          printf '#endif\n'; } > "$ag/submission/$(basename "$f")" ;;
         *) cp "$tmp/dist/$ch/$f" "$ag/submission/$(basename "$f")" ;;
         esac
@@ -68,7 +68,7 @@ if [ "$part" = forger ]; then
     chmod -R a-w "$ag/source"
     AUTOGRADER_ROOT=$ag GRADE_ARGS="--graded-only $skip $nosb" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 \
         || { cat "$tmp/log"; fail "run_autograder"; }
-    python3 tools/assignment/tests/check_results.py "$ag/results/results.json" finished build=ok || exit 1
+    python3 assignments/tests/check_results.py "$ag/results/results.json" finished build=ok || exit 1
     python3 - "$ag/results/results.json" "$floor" <<'PY' || exit 1
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -87,17 +87,17 @@ if [ "$part" = gradescope ]; then
     # The Gradescope zip in its layout (source/, submission/, results/ under AUTOGRADER_ROOT):
     # the reference files handed in, in a folder of their own, grade full marks, hidden tests
     # included; nothing handed in grades 0.
-    python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp/dist" --no-book > /dev/null || fail "make_kit"
+    python3 assignments/tools/make_kit.py --chapter "$ch" --out "$tmp/dist" --no-book > /dev/null || fail "make_kit"
     ag=$tmp/ag; mkdir -p "$ag/source" "$ag/submission/mine"
     python3 -c "import zipfile, sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" \
         "$tmp/dist/$ch-autograder.zip" "$ag/source" || fail "unzip"
     for f in $(grep -v '^#' "$tmp/dist/$ch/assignments/$ch.submit"); do
-        python3 tools/assignment/markers.py book "$f" > "$ag/submission/mine/$(basename "$f")" || fail "$f"
+        python3 assignments/tools/markers.py book "$f" > "$ag/submission/mine/$(basename "$f")" || fail "$f"
     done
     chmod -R a-w "$ag/source"
     AUTOGRADER_ROOT=$ag GRADE_ARGS="--graded-only $skip $nosb" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 \
         || { cat "$tmp/log"; fail "run_autograder"; }
-    python3 tools/assignment/tests/check_results.py "$ag/results/results.json" full build=ok finished || exit 1
+    python3 assignments/tests/check_results.py "$ag/results/results.json" full build=ok finished || exit 1
     grep -q '"hidden: ' "$ag/results/results.json" || [ ! -f "assignments/hidden/$ch.hidden" ] || fail "no hidden test ran"
     rm -rf "$ag/submission/mine"
     AUTOGRADER_ROOT=$ag GRADE_ARGS="--graded-only $skip $nosb" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 \
@@ -109,12 +109,12 @@ if [ "$part" = gradescope ]; then
 fi
 if [ "$part" != student ]; then
     grade "$tmp/$ch-solution" "$tmp/ref.json" $skip
-    python3 tools/assignment/tests/check_results.py "$tmp/ref.json" full build=ok finished || exit 1
+    python3 assignments/tests/check_results.py "$tmp/ref.json" full build=ok finished || exit 1
     [ "$part" = reference ] && exit 0
 fi
-python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp" --no-tar --no-book > /dev/null || fail "make_kit"
+python3 assignments/tools/make_kit.py --chapter "$ch" --out "$tmp" --no-tar --no-book > /dev/null || fail "make_kit"
 grade "$tmp/$ch" "$tmp/student.json" $skip
-python3 tools/assignment/tests/check_results.py "$tmp/student.json" finished || exit 1
+python3 assignments/tests/check_results.py "$tmp/student.json" finished || exit 1
 [ -f "$tmp/ref.json" ] || cp "$tmp/student.json" "$tmp/ref.json"
 python3 - "$tmp/ref.json" "$tmp/student.json" "$part" <<'PY'
 import json, sys

@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_kits.sh CASE - end-to-end tests of the assignment machinery on the
-# fixture (tools/assignment/fixture/): a scratch copy of the repository, a kit
+# fixture (assignments/tests/fixture/): a scratch copy of the repository, a kit
 # generated from it, graded, results.json checked. Hostile submissions too.
 #   reference      the reference kit grades full marks (the CPU tests)
 #   student        the student kit compiles and grades zero on the stripped parts
@@ -19,7 +19,7 @@
 #   batch          a folder of submissions graded into one CSV
 #   classroom      GitHub Classroom's autograding.json runs the grader, one test at a time
 #   moved          a kit copied elsewhere builds, tests and grades itself
-# Hostile submissions against the grader itself (tools/assignment/tests/hostile/*.c, appended
+# Hostile submissions against the grader itself (assignments/tests/hostile/*.c, appended
 # to the submitted tree_sum.c):
 #   daemon         a process that leaves its test's session, sabotages the next submission of a
 #                  batch and rewrites results files: killed when its test ends, nothing changes
@@ -48,9 +48,9 @@ fail() { echo "FAIL: $*"; exit 1; }
 # Without root there is no unprivileged user to run the submitted code as: the grader refuses
 # a submission unless told it is trusted (the no_root case checks the refusal).
 nosb=""; [ "$(id -u)" = 0 ] || nosb=--no-sandbox
-check() { python3 "$repo/tools/assignment/tests/check_results.py" "$@" || exit 1; }
-sh tools/assignment/tests/scratch_repo.sh "$tmp/repo" || fail "cannot make the scratch repository"
-make_kit() { python3 tools/assignment/make_kit.py --root "$tmp/repo" --out "$tmp/dist" --chapter asg_fixture "$@"; }
+check() { python3 "$repo/assignments/tests/check_results.py" "$@" || exit 1; }
+sh assignments/tests/scratch_repo.sh "$tmp/repo" || fail "cannot make the scratch repository"
+make_kit() { python3 assignments/tools/make_kit.py --root "$tmp/repo" --out "$tmp/dist" --chapter asg_fixture "$@"; }
 kit=$tmp/dist/asg_fixture
 # unpack ZIP DIR: what Gradescope's unzip does (files overwritten, mode bits kept).
 unpack() {
@@ -73,7 +73,7 @@ gradescope_layout() {
     unpack "$tmp/dist/asg_fixture-autograder.zip" "$ag/source" || fail "cannot unpack the autograder zip"
 }
 reference=$tmp/reference_tree_sum.c
-python3 tools/assignment/markers.py book tools/assignment/fixture/asg_fixture/tree_sum.c > "$reference"
+python3 assignments/tools/markers.py book assignments/tests/fixture/asg_fixture/tree_sum.c > "$reference"
 # hostile FILE PYTHON: a submission made from the reference by a Python edit of `s`.
 hostile() {
     python3 - "$reference" "$1" "$2" <<'PY'
@@ -87,18 +87,18 @@ PY
 grade_with() {
     file=$1; shift
     mkdir -p "$tmp/sub" && cp "$file" "$tmp/sub/tree_sum.c"
-    (cd "$kit" && python3 tools/assignment/grade.py --chapter asg_fixture --submission "$tmp/sub" \
+    (cd "$kit" && python3 assignments/tools/grade.py --chapter asg_fixture --submission "$tmp/sub" \
         --out "$tmp/results.json" $nosb "$@" > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "grade.py exited $?"; }
 }
 stub_zero="sum_default=0 depth_1000=0 golden_trace=0"
 verdict="depth_1000 [tree depth equals]"
 # attack NAME OUT [BASE]: BASE (default: the student kit's stub tree_sum.c) with the hostile
-# snippet tools/assignment/tests/hostile/NAME.c appended, its @DROP@ (a folder every user may
+# snippet assignments/tests/hostile/NAME.c appended, its @DROP@ (a folder every user may
 # write, for the attack's traces) and @HIDDEN@ (the private hidden tests) filled in.
 drop=$tmp/drop
 attack() {
     { cat "${3:-$kit/asg_fixture/tree_sum.c}"
-      sed -e "s|@DROP@|$drop|g" -e "s|@HIDDEN@|$tmp/private/hidden|g" "$repo/tools/assignment/tests/hostile/$1.c"
+      sed -e "s|@DROP@|$drop|g" -e "s|@HIDDEN@|$tmp/private/hidden|g" "$repo/assignments/tests/hostile/$1.c"
     } > "$2"
 }
 # open_up: the grader's unprivileged user must reach the kit and the traces folder; the hidden
@@ -274,7 +274,7 @@ bad_input)
     expect "asg_fixture/tree_sum.c:19: region has no /* STUDENT: ... */ block"
     sed '30s|.*|    /* not allowed */ return 0;|' "$tmp/orig.c" > "$src"
     expect "asg_fixture/tree_sum.c:30: a STUDENT stub cannot contain"
-    python3 tools/assignment/check_repo.py "$tmp/repo" > "$tmp/out" && fail "check_repo.py passed a broken stub"
+    python3 assignments/tools/check_repo.py "$tmp/repo" > "$tmp/out" && fail "check_repo.py passed a broken stub"
     grep -q 'FAIL: asg_fixture/tree_sum.c:30:' "$tmp/out" || fail "check_repo.py: $(cat "$tmp/out")"
     echo "ok: check_repo.py names the broken marker"
     cp "$tmp/orig.c" "$src"
@@ -316,7 +316,7 @@ batch)
     mkdir -p "$tmp/subs/alice/src" "$tmp/subs/bob" "$tmp/subs/carol"
     cp "$reference" "$tmp/subs/alice/src/tree_sum.c"
     hostile "$tmp/subs/carol/tree_sum.c" 's += "int this_is_not_c = ;\n"'
-    (cd "$kit" && python3 tools/assignment/grade.py --chapter asg_fixture --batch "$tmp/subs" --csv "$tmp/scores.csv" \
+    (cd "$kit" && python3 assignments/tools/grade.py --chapter asg_fixture --batch "$tmp/subs" --csv "$tmp/scores.csv" \
         $nosb > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "batch grading"; }
     python3 - "$tmp/scores.csv" <<'PY' || exit 1
 import csv, sys
@@ -364,7 +364,7 @@ daemon)
     mkdir -p "$tmp/subs/a_mallory" "$tmp/subs/b_bob" "$tmp/out"
     attack daemon "$tmp/subs/a_mallory/tree_sum.c"
     cp "$reference" "$tmp/subs/b_bob/tree_sum.c"
-    (cd "$kit" && python3 tools/assignment/grade.py --chapter asg_fixture --batch "$tmp/subs" \
+    (cd "$kit" && python3 assignments/tools/grade.py --chapter asg_fixture --batch "$tmp/subs" \
         --csv "$tmp/out/scores.csv" $nosb > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "batch grading"; }
     [ -s "$drop/daemon.pid" ] || fail "the daemon never started: $(cat "$tmp/log")"
     alive "$drop/daemon.pid" && fail "the daemon outlived its test (pid $(cat "$drop/daemon.pid"))"
@@ -377,7 +377,7 @@ linked_folder)
     mkdir -p "$tmp/subs/a_eve" "$tmp/subs/b_bob/asg_fixture"
     cp "$reference" "$tmp/subs/b_bob/asg_fixture/tree_sum.c"
     ln -s ../b_bob/asg_fixture "$tmp/subs/a_eve/asg_fixture"
-    (cd "$kit" && python3 tools/assignment/grade.py --chapter asg_fixture --batch "$tmp/subs" --csv "$tmp/scores.csv" \
+    (cd "$kit" && python3 assignments/tools/grade.py --chapter asg_fixture --batch "$tmp/subs" --csv "$tmp/scores.csv" \
         $nosb > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "batch grading"; }
     check "$tmp/scores-results/b_bob.json" full
     check "$tmp/scores-results/a_eve.json" $stub_zero "output~in a linked folder"
@@ -389,7 +389,7 @@ hidden_private)
     attack read_hidden "$tmp/read.c"
     if [ "$(id -u)" = 0 ]; then
         # hidden tests the student's user could read: refused, whatever the submission
-        (cd "$kit" && python3 tools/assignment/grade.py --chapter asg_fixture --submission "$tmp/sub" \
+        (cd "$kit" && python3 assignments/tools/grade.py --chapter asg_fixture --submission "$tmp/sub" \
             --out "$tmp/results.json" --hidden "$tmp/open_hidden" > "$tmp/log" 2>&1) && fail "graded with readable hidden tests"
         grep -q 'hidden tests can be read by the user' "$tmp/log" || fail "no reason given: $(cat "$tmp/log")"
     fi
@@ -452,7 +452,7 @@ results_file)
     check "$tmp/results.json" full
     if [ "$(id -u)" = 0 ]; then
         mkdir -m 1777 "$tmp/open_out" && chmod 755 "$tmp"
-        (cd "$kit" && python3 tools/assignment/grade.py --chapter asg_fixture --submission "$tmp/sub" \
+        (cd "$kit" && python3 assignments/tools/grade.py --chapter asg_fixture --submission "$tmp/sub" \
             --out "$tmp/open_out/results.json" > "$tmp/log" 2>&1) && fail "wrote results where the student may write"
         grep -q 'results folder .* can be written' "$tmp/log" || fail "no reason given: $(cat "$tmp/log")"
     fi
@@ -462,7 +462,7 @@ no_root)
     mkdir -p "$tmp/sub" && cp "$reference" "$tmp/sub/tree_sum.c"
     chmod -R a+rX "$tmp"
     as_user() { if [ "$(id -u)" = 0 ]; then su -s /bin/sh nobody -c "$1"; else sh -c "$1"; fi; }
-    cmd="cd '$kit' && python3 tools/assignment/grade.py --chapter asg_fixture --submission '$tmp/sub' --out /dev/null --quiet"
+    cmd="cd '$kit' && python3 assignments/tools/grade.py --chapter asg_fixture --submission '$tmp/sub' --out /dev/null --quiet"
     as_user "$cmd" > "$tmp/log" 2>&1 && fail "graded a submission without root and without a sandbox"
     grep -q 'needs root' "$tmp/log" || fail "no reason given: $(cat "$tmp/log")"
     echo "ok: without root a submission is refused (--no-sandbox forces it)" ;;

@@ -8,7 +8,7 @@ ch=$1
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-python3 tools/assignment/make_kit.py --chapter "$ch" --out "$tmp" --no-tar > "$tmp/log" 2>&1 ||
+python3 assignments/tools/make_kit.py --chapter "$ch" --out "$tmp" --no-tar > "$tmp/log" 2>&1 ||
     fail "make_kit with the book's pages: $(tail -n 3 "$tmp/log")"
 html=$(ls "$tmp/$ch"/book/*.html 2>/dev/null | head -n 1)
 [ -n "$html" ] || fail "no book page in the kit"

@@ -8,7 +8,7 @@ import sys
 
 sys.dont_write_bytecode = True
 here = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(here, ".."))
+sys.path.insert(0, os.path.join(here, "..", "tools"))
 sys.path.insert(0, here)
 import grade           # noqa: E402
 import check_results   # noqa: E402

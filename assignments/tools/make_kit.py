@@ -49,7 +49,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MIN_SECRET = 12            # shorter lines ("return x[0];") say too little to count as a leak
 VARIANT_MAX_BYTES = 1 << 20   # a hidden variant's recorded output stays below this
 VARIANT_SEED_DRAWS = 8        # seeds tried for a hidden variant before its test is left forgeable
-KIT_TOOLS = ("assignment.mk", "grade.py")   # what a kit needs of tools/assignment/
+KIT_TOOLS = ("assignment.mk", "grade.py")   # what a kit needs of assignments/tools/
 # The scripts of tools/ a kit needs: the Makefile's (tests, make run, make bench) and
 # whatever a test command names. Book, recording and device tooling stay out.
 KIT_SCRIPTS = ("lists.sh", "gen_ctest.sh", "run_all.sh", "run_list.sh")
@@ -141,7 +141,7 @@ class Kit:
             if os.path.isfile(self.src(os.path.join("tools", name))):
                 self.put_file(os.path.join("tools", name), "book")
         for name in KIT_TOOLS:
-            self.put_file(os.path.join("tools", "assignment", name), "book")
+            self.put_file(os.path.join("assignments", "tools", name), "book")
 
     def copy_test_files(self):
         """Files a test command names that live outside the copied folders."""
@@ -343,7 +343,7 @@ id student > /dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sb
 root=${{AUTOGRADER_ROOT:-/autograder}}
 mkdir -p "$root/results"
 if [ "$(id -u)" = 0 ]; then chmod -R go-rwx "$root/source" "$root/results"; fi
-exec python3 "$root/source/kit/tools/assignment/grade.py" --chapter {self.chapter} \\
+exec python3 "$root/source/kit/assignments/tools/grade.py" --chapter {self.chapter} \\
     --kit "$root/source/kit" --hidden "$root/source/hidden" --submission "$root/submission" \\
     --out "$root/results/results.json" ${{GRADE_ARGS:-}}
 """
@@ -566,7 +566,7 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
                 continue
             t = next(t for t in self.tests if t["name"] == item.test)
             tests.append({"name": item.name, "setup": "",
-                          "run": f"python3 tools/assignment/grade.py --chapter {self.chapter} --work build/grade "
+                          "run": f"python3 assignments/tools/grade.py --chapter {self.chapter} --work build/grade "
                                  f"--quiet --out build/grade-{item.test}.json --only '{item.name}'",
                           "input": "", "output": "", "comparison": "included",
                           "timeout": max(1, int(self.limit_of(t) // 60) + 2), "points": item.points})
@@ -750,7 +750,7 @@ def measure_times(root, chapter, out):
         times = os.path.join(kit.dir, "assignments", f"{chapter}.times")
         if os.path.exists(times):
             os.remove(times)
-        cmd = [sys.executable, os.path.join(kit.dir, "tools", "assignment", "grade.py"), "--chapter", chapter,
+        cmd = [sys.executable, os.path.join(kit.dir, "assignments", "tools", "grade.py"), "--chapter", chapter,
                "--kit", kit.dir, "--work", os.path.join(tmp, "work"), "--graded-only", "--budget", "3000",
                "--jobs", "1", "--nvcc", shutil.which("nvcc") or "", "--out", os.path.join(tmp, "results.json"),
                "--record-times", out, "--quiet", "--hidden", os.path.join(tmp, "private", "hidden")]

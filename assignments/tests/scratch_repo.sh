@@ -1,6 +1,6 @@
 #!/bin/sh
 # scratch_repo.sh DIR - a throwaway copy of the companion with the assignment
-# fixture (tools/assignment/fixture/) laid over it as the chapter asg_fixture.
+# fixture (assignments/tests/fixture/) laid over it as the chapter asg_fixture.
 # The assignment tests generate and grade kits there, never in the repository.
 set -eu
 dir=$1
@@ -8,4 +8,4 @@ mkdir -p "$dir/book"
 cp -R Makefile common tools assignments "$dir/"
 [ -d tests ] && cp -R tests "$dir/"
 cp -R book/filters book/metadata.yaml book/style.css "$dir/book/"
-cp -R tools/assignment/fixture/. "$dir/"
+cp -R assignments/tests/fixture/. "$dir/"
