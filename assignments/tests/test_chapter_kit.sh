@@ -26,6 +26,8 @@ if [ "$mode" = gpu ] && { ! nvidia-smi -L 2>/dev/null | grep -q '^GPU' || ! comm
     echo "skipped: no CUDA device or no nvcc"; exit 77
 fi
 tmp=$(mktemp -d)
+# the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real one
+export ASSIGNMENT_SECRET_FILE="$tmp/secret"
 chmod 755 "$tmp" # the grader runs student code as an unprivileged user, who must reach --work
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -54,7 +56,7 @@ if [ "$part" = forger ]; then
         "$tmp/dist/$ch-autograder.zip" "$ag/source" || fail "unzip"
     floor=$(sed -n 's/^Of these [0-9.]* points, \([0-9.]*\) can be earned without a solution.*/\1/p' "$ag/source/INSTRUCTOR.txt")
     [ -n "$floor" ] || fail "INSTRUCTOR.txt does not say how many points can be forged: $(cat "$ag/source/INSTRUCTOR.txt")"
-    [ "$floor" = 0 ] || fail "INSTRUCTOR.txt says $floor points can be forged (give them a gate: assignments/hidden/$ch.gates)"
+    [ "$floor" = 0 ] || fail "INSTRUCTOR.txt says $floor points can be forged (give them a gate: a gate line in assignments/$ch.md)"
     grep -q "^forger: 0 of " "$tmp/kitlog" || fail "make_kit does not report the forger's score 0: $(cat "$tmp/kitlog")"
     for f in $(grep -v '^#' "$tmp/dist/$ch/assignments/$ch.submit"); do
         case $f in
@@ -98,7 +100,7 @@ if [ "$part" = gradescope ]; then
     AUTOGRADER_ROOT=$ag GRADE_ARGS="--graded-only $skip $nosb" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 \
         || { cat "$tmp/log"; fail "run_autograder"; }
     python3 assignments/tests/check_results.py "$ag/results/results.json" full build=ok finished || exit 1
-    grep -q '"hidden: ' "$ag/results/results.json" || [ ! -f "assignments/hidden/$ch.hidden" ] || fail "no hidden test ran"
+    grep -q '"hidden: ' "$ag/results/results.json" || ! grep -q "^hidden " "assignments/$ch.md" || fail "no hidden test ran"
     rm -rf "$ag/submission/mine"
     AUTOGRADER_ROOT=$ag GRADE_ARGS="--graded-only $skip $nosb" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 \
         || { cat "$tmp/log"; fail "run_autograder"; }

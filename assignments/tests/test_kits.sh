@@ -43,6 +43,8 @@ set -u
 case=$1
 repo=$(pwd)
 tmp=$(mktemp -d)
+# the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real one
+export ASSIGNMENT_SECRET_FILE="$tmp/secret"
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 # Without root there is no unprivileged user to run the submitted code as: the grader refuses
@@ -105,7 +107,21 @@ attack() {
 # tests stay in a private folder.
 open_up() {
     chmod 755 "$tmp"; mkdir -p -m 1777 "$drop"; chmod 1777 "$drop"
-    mkdir -p -m 700 "$tmp/private"; cp -R "$tmp/repo/assignments/hidden" "$tmp/private/hidden"
+    mkdir -p -m 700 "$tmp/private"; hidden_from_zip "$tmp/private/hidden"
+}
+# hidden_from_zip DIR: the hidden tests of the autograder zip (made at kit time from the
+# instructor's secret) unpacked into DIR, as Gradescope's source/hidden/.
+hidden_from_zip() {
+    python3 - "$tmp/dist/asg_fixture-autograder.zip" "$1" <<'PY'
+import os, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    for name in z.namelist():
+        if name.startswith("hidden/") and not name.endswith("/"):
+            dest = os.path.join(sys.argv[2], name[len("hidden/"):])
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            with open(dest, "wb") as f:
+                f.write(z.read(name))
+PY
 }
 alive() { [ -s "$1" ] && for p in $(cat "$1"); do kill -0 "$p" 2>/dev/null && return 0; done; return 1; }
 
@@ -155,8 +171,9 @@ crash)
     echo "ok: a crash fails the tests that reach it, named" ;;
 hang)
     make_kit --no-tar --no-book || fail "make_kit"
-    printf 'sum_default 0.01\ngolden_trace 0.01\ndepth_1000 0.01\nrejects_zero 0.01\nother_ok 0.01\nhelp 0.01\n' \
-        > "$kit/assignments/asg_fixture.times"
+    # the reference's times, as `make assignment-times` writes them into the kit's registry
+    sed -i 's/^```$/time sum_default 0.01\ntime golden_trace 0.01\ntime depth_1000 0.01\ntime rejects_zero 0.01\ntime other_ok 0.01\n```/' \
+        "$kit/assignments/asg_fixture.md"
     hostile "$tmp/hang.c" 's = s.replace("    while (n > 1) {", "    for (volatile int spin = 1; spin;) {}\n    while (n > 1) {", 1)'
     start=$(date +%s)
     grade_with "$tmp/hang.c" --time-floor 2 --jobs 1
@@ -164,10 +181,11 @@ hang)
     check "$tmp/results.json" build=ok finished sum_default=0 golden_trace=0 depth_1000=1 other_ok=1 \
         "status~sum_default=timeout: stopped after 2.0 s" "status~golden_trace=an earlier test of the same program hung"
     [ $took -lt 20 ] || fail "a hang took $took s to grade"
-    # A budget smaller than the run: results.json still has what ran, the rest listed as not run.
+    # An instructor's budget smaller than the run: results.json still has what ran, the rest
+    # listed as not run. (There is none by default: each test has its own limit.)
     grade_with "$tmp/hang.c" --time-floor 5 --jobs 1 --budget 3
     check "$tmp/results.json" finished sum_default=0 "status~golden_trace=time budget ran out"
-    echo "ok: a hang costs about 10x the reference's time once, then little; the budget holds" ;;
+    echo "ok: a hang costs about 10x the reference's time once, then little; an instructor's budget holds" ;;
 tamper)
     make_kit --no-book || fail "make_kit"
     out=$tmp/results.json
@@ -195,9 +213,9 @@ __attribute__((constructor)) static void tamper(void)
 #include <unistd.h>
 __attribute__((constructor)) static void forge(void) { _exit(0); }
 '''"
-    chmod -R u+w "$kit"; cp -R "$tmp/repo/assignments/hidden" "$tmp/hidden"
+    chmod -R u+w "$kit"; hidden_from_zip "$tmp/hidden"
     grade_with "$tmp/forge.c" --hidden "$tmp/hidden"
-    check "$out" golden_trace=0 "hidden: hidden_trace_37=0"
+    check "$out" golden_trace=0 "hidden: hidden_trace=0"
     # 3. print the public golden: that test passes (its answer is public), the hidden one does not.
     hostile "$tmp/print.c" "import json; g = open('$kit/asg_fixture/tests/golden/tree_sum.txt').read(); s = open('$kit/asg_fixture/tree_sum.c').read() + '''
 #include <stdio.h>
@@ -205,7 +223,7 @@ __attribute__((constructor)) static void forge(void) { _exit(0); }
 __attribute__((constructor)) static void print_golden(int argc) { if (argc == 1) { fputs(''' + json.dumps(g) + ''', stdout); fflush(stdout); _exit(0); } }
 '''"
     grade_with "$tmp/print.c" --hidden "$tmp/hidden"
-    check "$out" golden_trace=2 "hidden: hidden_trace_37=0" sum_default=0
+    check "$out" golden_trace=2 "hidden: hidden_trace=0" sum_default=0
     grep -q 'x\[0\] = 618' "$out" && fail "the hidden golden shows in results.json"
     echo "ok: tampering changes nothing; forged exits and printed goldens fail the hidden test" ;;
 leaks)
@@ -224,7 +242,7 @@ leaks)
         [ -e "$kit/tools/$f" ] && fail "the kit ships developer tooling: tools/$f"
     done
     tar -tzf "$kit.tar.gz" | grep -q hidden && fail "the hidden tests are in the student archive"
-    python3 -c "import zipfile,sys; n=zipfile.ZipFile(sys.argv[1]).namelist(); sys.exit(0 if 'hidden/asg_fixture/trace_37.txt' in n else 1)" \
+    python3 -c "import zipfile,sys; n=zipfile.ZipFile(sys.argv[1]).namelist(); sys.exit(0 if 'hidden/asg_fixture/hidden_trace.out' in n else 1)" \
         "$tmp/dist/asg_fixture-autograder.zip" || fail "the hidden golden is not in the autograder zip"
     grep -q 'x\[i\] = x\[2 \* i\] + x\[2 \* i + 1\];' "$tmp/dist/asg_fixture-solutions.md" || fail "no solutions manual"
     # A reference line planted in plain text, in highlighted HTML, in the archive: all caught.
@@ -281,14 +299,16 @@ bad_input)
     sed -i 's|^    return x\[0\];$|    return x[0]; /* END SOLUTION */|' "$src"
     expect "asg_fixture/tree_sum.c:28: solution marker must stand alone"
     cp "$tmp/orig.c" "$src"
-    pts=$tmp/repo/assignments/asg_fixture.points
-    cp "$pts" "$tmp/orig.points"
-    echo "no_such_test 5" >> "$pts"
-    expect "asg_fixture.points:9: no test 'no_such_test'"
-    cp "$tmp/orig.points" "$pts"; echo "sum_default 1 grep: x" >> "$pts"
-    expect "asg_fixture.points:9: expected TEST_NAME POINTS [verdict: TEXT]"
+    pts=$tmp/repo/assignments/asg_fixture.md
+    cp "$pts" "$tmp/orig.md"
+    sed -i 's/^```$/points no_such_test 5\n```/' "$pts"
+    expect "asg_fixture.md:20: no test 'no_such_test'"
+    cp "$tmp/orig.md" "$pts"; sed -i 's/^```$/points sum_default 1 grep: x\n```/' "$pts"
+    expect "asg_fixture.md:20: expected TEST_NAME POINTS [verdict: TEXT]"
+    cp "$tmp/orig.md" "$pts"; sed -i 's/^```$/pointz sum_default 1\n```/' "$pts"
+    expect "asg_fixture.md:20: expected a line 'points | gate | hidden | time | calibration ...'"
     rm "$pts"
-    expect "no points file assignments/asg_fixture.points" ;;
+    expect "no registry assignments/asg_fixture.md" ;;
 gradescope)
     gradescope_layout
     mkdir -p "$ag/submission/nested"
@@ -298,11 +318,11 @@ gradescope)
     # The reference, in a folder of the student's own: full marks, the hidden test included.
     cp "$reference" "$ag/submission/nested/tree_sum.c"
     AUTOGRADER_ROOT=$ag GRADE_ARGS=$nosb sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
-    check "$ag/results/results.json" full build=ok finished sum_default=3 "hidden: hidden_trace_37=2" notrun=sum_large
+    check "$ag/results/results.json" full build=ok finished sum_default=3 "hidden: hidden_trace=2" notrun=sum_large
     grep -q '"visibility": "after_published"' "$ag/results/results.json" || fail "the hidden test is visible at once"
     # A link in place of a file (to the hidden golden, say) is refused; the stub is graded.
     rm -rf "$ag/submission"/*
-    ln -s "$ag/source/hidden/asg_fixture/trace_37.txt" "$ag/submission/tree_sum.c"
+    ln -s "$ag/source/hidden/asg_fixture/hidden_trace.out" "$ag/submission/tree_sum.c"
     AUTOGRADER_ROOT=$ag GRADE_ARGS=$nosb sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
     check "$ag/results/results.json" build=ok $stub_zero "output~is not a regular file"
     # An empty submission grades the stubs and says so.
@@ -383,9 +403,9 @@ linked_folder)
     check "$tmp/scores-results/a_eve.json" $stub_zero "output~in a linked folder"
     echo "ok: a folder linked to another submission is not read through" ;;
 hidden_private)
-    make_kit --no-tar --no-book || fail "make_kit"
+    make_kit --no-book || fail "make_kit"
     open_up
-    cp -R "$tmp/repo/assignments/hidden" "$tmp/open_hidden" && chmod -R a+rX "$tmp/open_hidden"
+    hidden_from_zip "$tmp/open_hidden" && chmod -R a+rX "$tmp/open_hidden"
     attack read_hidden "$tmp/read.c"
     if [ "$(id -u)" = 0 ]; then
         # hidden tests the student's user could read: refused, whatever the submission
@@ -395,23 +415,25 @@ hidden_private)
     fi
     # private: the submission finds --hidden DIR in /proc, but cannot read it ...
     grade_with "$tmp/read.c" --hidden "$tmp/private/hidden"
-    if [ "$(id -u)" = 0 ]; then check "$tmp/results.json" build=ok "hidden: hidden_trace_37=0"; fi
+    if [ "$(id -u)" = 0 ]; then check "$tmp/results.json" build=ok "hidden: hidden_trace=0"; fi
     # ... nor can its build (.incbin of the golden): the program does not build
     attack incbin_hidden "$tmp/incbin.c"
     grade_with "$tmp/incbin.c" --hidden "$tmp/private/hidden"
-    if [ "$(id -u)" = 0 ]; then check "$tmp/results.json" build=failed "hidden: hidden_trace_37=0"; fi
+    if [ "$(id -u)" = 0 ]; then check "$tmp/results.json" build=failed "hidden: hidden_trace=0"; fi
     echo "ok: hidden tests are refused unless private, and out of the submission's reach" ;;
 hidden_last)
-    make_kit --no-tar --no-book || fail "make_kit"
+    make_kit --no-book || fail "make_kit"
     open_up
+    seed=$(sed -n 's/.*\(--seed [0-9]*\).*/\1/p' "$tmp/private/hidden/asg_fixture.hidden")
+    [ -n "$seed" ] || fail "no seed drawn for the hidden test: $(cat "$tmp/private/hidden/asg_fixture.hidden")"
     attack exfil "$tmp/exfil.c"
     grade_with "$tmp/exfil.c" --hidden "$tmp/private/hidden" --jobs 2
-    grep -q -e '--seed 5' "$drop/notes.txt" || fail "the attack never saw the hidden test (it should: it runs beside it)"
-    grep -q -e '--seed 5' "$tmp/results.json" && fail "a visible result shows the hidden test's input"
-    grep -q 'hidden_trace_37.*exit status is wrong' "$tmp/results.json" || grep -q 'exit status is wrong' "$tmp/results.json" \
+    grep -q -e "$seed" "$drop/notes.txt" || fail "the attack never saw the hidden test (it should: it runs beside it)"
+    grep -q -e "$seed" "$tmp/results.json" && fail "a visible result shows the hidden test's input"
+    grep -q 'hidden_trace.*exit status is wrong' "$tmp/results.json" || grep -q 'exit status is wrong' "$tmp/results.json" \
         || fail "the hidden test's failure is not named: $(grep hidden_trace "$tmp/results.json")"
     grep '"output": "failed' "$tmp/results.json" | grep -q 42 && fail "the hidden test's result shows its exit status"
-    check "$tmp/results.json" "hidden: hidden_trace_37=0"
+    check "$tmp/results.json" "hidden: hidden_trace=0"
     echo "ok: hidden tests run last and alone; their results carry no exit status" ;;
 sealed)
     [ "$(id -u)" = 0 ] || { echo "skipped: needs root (the build is sealed from the student's user)"; exit 77; }
@@ -473,7 +495,7 @@ forger)
     attack forger "$ag/submission/tree_sum.c"
     chmod -R a-w "$ag/source"
     AUTOGRADER_ROOT=$ag GRADE_ARGS=$nosb sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
-    check "$ag/results/results.json" "hidden: hidden_trace_37=0"
+    check "$ag/results/results.json" "hidden: hidden_trace=0"
     python3 - "$ag/results/results.json" "$forged" <<'PY' || exit 1
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -484,9 +506,7 @@ PY
     ;;
 weak_hidden)
     # a hidden golden test of the program without a region: the stubs print its golden too
-    echo 'hidden_other  cpu  1  tools/expect_output.sh asg_fixture/other.txt -- build/asg_fixture/other' \
-        >> "$tmp/repo/assignments/hidden/asg_fixture.hidden"
-    echo 'self-check: the other program runs: confirmed' > "$tmp/repo/assignments/hidden/asg_fixture/other.txt"
+    sed -i 's|^```$|hidden hidden_other  cpu  1  build/asg_fixture/other\n```|' "$tmp/repo/assignments/asg_fixture.md"
     make_kit --no-book > "$tmp/out" 2>&1 || { cat "$tmp/out"; fail "make_kit"; }
     grep -q 'warning: hidden test hidden_other: the stubs print its golden too' "$tmp/out" || fail "no warning: $(cat "$tmp/out")"
     python3 -c "import zipfile, sys; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read('INSTRUCTOR.txt').decode())" \

@@ -54,21 +54,22 @@ expect(not grade.verdict_check("equals", -6, ok)[0], "verdict: a crash fails")
 
 # The points file: plain and verdict items.
 pts = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"asg_points_{os.getpid()}")
-cases = (("a 3\nb 2.5  # half\n", None), ("a 1\na 1 verdict: rounds\n", None), ("a three\n", ":1: points must be a number"),
-         ("a -1\n", ":1: points must be a number"), ("a 1\na 2\n", ":2: 'a' is listed twice"),
-         ("zz 1\n", ":1: no test 'zz'"), ("# nothing\n", "no tests with points"),
-         ("a 1 2\n", ":1: expected TEST_NAME POINTS"), ("a 1 verdict:\n", ":1: 'verdict:' needs"))
+cases = (("a 3\nb 2.5  # half\n", None), ("a 1\na 1 verdict: rounds\n", None), ("a three\n", ":4: points must be a number"),
+         ("a -1\n", ":4: points must be a number"), ("a 1\na 2\n", ":5: 'a' is listed twice"),
+         ("zz 1\n", ":4: no test 'zz'"), ("# nothing\n", "no tests with points"),
+         ("a 1 2\n", ":4: expected TEST_NAME POINTS"), ("a 1 verdict:\n", ":4: 'verdict:' needs"))
 for text, message in cases:
-    with open(pts, "w") as f:
-        f.write(text)
+    with open(pts + ".md", "w") as f:   # a chapter's registry: an intro, then its grading block
+        f.write("Intro.\n\n```grading\n" + "".join("points " + line + "\n" if line and not line.startswith("#")
+                                                     else line + "\n" for line in text.splitlines()) + "```\n")
     try:
-        got = [(i.name, i.points, i.check) for i in grade.read_points(pts, tests)]
+        got = [(i.name, i.points, i.check) for i in grade.read_points(pts + ".md", tests)]
         expect(message is None and got in ([("a", 3.0, None), ("b", 2.5, None)],
                                            [("a", 1.0, None), ("a [rounds]", 1.0, "rounds")]),
                f"points file {text!r} read: {got}")
     except grade.ListError as e:
         expect(message is not None and message in str(e), f"points file {text!r} rejected: {e}")
-os.remove(pts)
+os.remove(pts + ".md")
 
 # The CPUs: at least one, at most what the affinity mask allows.
 n = grade.available_cpus()

@@ -3,8 +3,7 @@
 #   make assignment CH=<chapter>             the student kit, its archive, the Gradescope zip,
 #                                            the instructor's solutions manual (dist/assignments/)
 #   make assignment CH=<chapter> SOLUTION=1  the reference kit (solutions kept): <chapter>-solution/
-#   make assignment-times CH=<chapter>       measure the reference's time per test (assignments/<chapter>.times)
-#   make assignment-hidden CH=<chapter>      write the goldens of the hidden tests from the reference
+#   make assignment-times CH=<chapter>       measure the reference's time per test (into assignments/<chapter>.md)
 #   make grade [CH=<chapter>]                build, run the graded tests, print the score table,
 #                                            write results.json (Gradescope's format)
 #
@@ -28,15 +27,14 @@ ifneq ($(GRADE_NO_WERROR),)
   CXXFLAGS := $(filter-out -Werror,$(CXXFLAGS))
 endif
 
-.PHONY: assignment assignment-times assignment-hidden grade asg-build asg-programs
-assignment assignment-times assignment-hidden:
+.PHONY: assignment assignment-times grade asg-build asg-programs
+assignment assignment-times:
 ifeq ($(wildcard assignments/tools/make_kit.py),)
 	@echo "error: kits are generated in the companion repository, not inside a kit"; exit 2
 else
 	@test -n "$(CH)" || { echo "error: say which chapter: make $@ CH=<chapter>"; exit 2; }
 	$(PYTHON3) assignments/tools/make_kit.py --chapter $(CH) $(if $(SOLUTION),--solution) \
-	    $(if $(NOBOOK),--no-book) $(if $(filter assignment-times,$@),--measure-times) \
-	    $(if $(filter assignment-hidden,$@),--hidden-goldens)
+	    $(if $(NOBOOK),--no-book) $(if $(filter assignment-times,$@),--measure-times)
 endif
 
 grade:

@@ -3,9 +3,10 @@
 
   - every C/CUDA source of every chapter (a folder with a module.mk) parses:
     its solution markers, if any, follow the rules of markers.py;
-  - every assignments/<chapter>.points names a chapter folder, only tests of
-    that chapter's tests.list, and the chapter has solution regions;
-  - every assignments/hidden/<chapter>.gates names CPU items of that points file.
+  - every assignments/<chapter>.md (the chapter's registry: intro, then a ```grading
+    block of points, gate, hidden and time lines) names a chapter folder, only tests
+    of that chapter's tests.list, and the chapter has solution regions; its gates name
+    CPU items of its points, its hidden tests are well formed.
 Prints one line per problem (FILE:LINE: ...) and exits 1 if there is any.
 """
 import os
@@ -15,7 +16,6 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import grade    # noqa: E402
 import markers  # noqa: E402
-import random  # noqa: E402
 from make_kit import KitError, read_gates, walk_files  # noqa: E402
 
 
@@ -33,16 +33,19 @@ def main(argv):
                 except (markers.MarkerError, UnicodeDecodeError) as e:
                     problems.append(str(e))
     folder = os.path.join(root, "assignments")
-    points_files = sorted(n for n in os.listdir(folder) if n.endswith(".points")) if os.path.isdir(folder) else []
+    points_files = sorted(n for n in os.listdir(folder) if n.endswith(".md") and n not in
+                          ("README.md", "PLAN.md")) if os.path.isdir(folder) else []
     for name in points_files:
-        ch, path = name[:-len(".points")], os.path.join("assignments", name)
+        ch, path = name[:-len(".md")], os.path.join("assignments", name)
         if ch not in regions:
             problems.append(f"{path}: no chapter folder '{ch}' with a module.mk")
             continue
         try:
             tests = grade.read_tests(root, ch)
             items = grade.read_points(os.path.join(root, path), tests)
-            read_gates(os.path.join(folder, "hidden", f"{ch}.gates"), items, tests, random.Random(0))
+            read_gates(os.path.join(root, path), items, tests, b"check_repo: any secret", ch)
+            grade.read_hidden(os.path.join(root, path))
+            grade.read_times(os.path.join(root, path))
         except (grade.ListError, KitError) as e:
             problems.append(str(e).replace(root + os.sep, ""))
         if regions[ch] == 0:
@@ -51,7 +54,7 @@ def main(argv):
         print(f"FAIL: {p}")
     print(f"{len(chapters)} chapters, {sum(regions.values())} solution regions "
           f"({', '.join(f'{c} {n}' for c, n in regions.items() if n) or 'none yet'}), "
-          f"{len(points_files)} points files, {len(problems)} problems")
+          f"{len(points_files)} chapter registries, {len(problems)} problems")
     return 1 if problems else 0
 
 

@@ -27,13 +27,15 @@ The grader trusts nothing a submission can touch:
     program with a secret seed, its output recorded from the reference) gate
     their public test's points.
 
-Time: each test runs under about 10x the reference's measured time
-(assignments/<CH>.times, written when the kit is made), never more than its
-tests.list timeout; after one test of a program hangs, the later tests of
-that program get a short limit; the whole run has a budget (--budget, default
-300 s) after which the remaining tests are listed as not run. results.json is
-rewritten after every test, so a run stopped from outside still leaves what
-ran. Jobs: the CPUs this process may really use (affinity, cgroup cpu.max).
+Time: no verdict depends on the machine's speed. Each test runs under about 10x
+the reference's measured time (the `time` lines of assignments/<CH>.md; at
+least a floor, at most its tests.list timeout), multiplied by how much slower
+this machine is now than the one where those times were measured: a fixed
+calibration run measured there (`calibration`) and here, when grading starts.
+After one test of a program runs out of time, the later tests of that program
+get a short limit (scaled the same way). There is no budget for the whole run
+unless an instructor gives one (--budget). results.json is rewritten after
+every test, so a run stopped from outside still leaves what ran. Jobs: the CPUs this process may really use (affinity, cgroup cpu.max).
 
 Builds: one build per program, each without -Werror (warnings are shown, they
 cost nothing), first without nvcc (every program links gpu/no_cuda.c), which is
@@ -72,6 +74,9 @@ DEFAULT_TIMEOUT = 120        # seconds, as in tools/gen_ctest.sh
 TIME_FACTOR = 10             # a test may take this many times the reference's time
 TIME_FLOOR = 5.0             # ... but never less than this (a loaded machine, a slow start)
 HUNG_LIMIT = 3.0             # after a hang, later tests of the same program get this long
+BUILD_GUARD = 1800.0         # a build's hang guard (seconds on the calibrated machine)
+CALIBRATION = "calibration"  # the times' key of the calibration run's seconds where they were measured
+CALIBRATION_ROUNDS = 100000  # the calibration's work (about 0.05 s of one CPU)
 MAX_SUBMITTED_BYTES = 1 << 20
 MAX_OUTPUT_BYTES = 64 << 20  # RLIMIT_FSIZE of the student's processes
 OUTPUT_READ_LIMIT = 8 << 20  # bytes of a test's stdout (and of its stderr) read back; more fails it
@@ -90,13 +95,62 @@ class ListError(Exception):
 
 
 # --- the registries ---------------------------------------------------------------
-def list_lines(path):
-    """(line number, text) of a registry file, comments and blank lines dropped."""
+def list_lines(path, keyword=None):
+    """(line number, text) of a registry file, comments and blank lines dropped. With keyword,
+    path is a chapter's assignments/CH.md: only its ```grading block's lines that start with
+    keyword count, keyword removed (registry_lines)."""
+    if keyword is not None:
+        yield from registry_lines(path, keyword)
+        return
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, start=1):
             text = line.strip()
             if text and not text.startswith("#"):
                 yield number, text
+
+
+REGISTRY_KEYWORDS = ("points", "gate", "hidden", "time", "calibration")
+
+
+def registry_parts(path):
+    """(intro, [(line number, keyword, rest)]) of a chapter's assignments/CH.md: the Markdown
+    before its ```grading block (the top of the student README), and the block's lines."""
+    intro, lines, state = [], [], "intro"
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, start=1):
+            if state == "intro":
+                if line.strip() == "```grading":
+                    state = "block"
+                else:
+                    intro.append(line)
+                continue
+            if state == "done":
+                if line.strip():
+                    raise ListError(f"{path}:{number}: nothing may follow the ```grading block")
+                continue
+            text = line.strip()
+            if text == "```":
+                state = "done"
+                continue
+            if not text or text.startswith("#"):
+                continue
+            word, _, rest = text.partition(" ")
+            if word not in REGISTRY_KEYWORDS or not rest.strip():
+                raise ListError(f"{path}:{number}: expected a line '{' | '.join(REGISTRY_KEYWORDS)} ...'")
+            lines.append((number, word, rest.strip()))
+    if state == "intro":
+        raise ListError(f"{path}: no ```grading block (the points of the chapter's tests)")
+    if state == "block":
+        raise ListError(f"{path}: the ```grading block is not closed")
+    return "".join(intro).strip(), lines
+
+
+def registry_lines(path, keyword):
+    return [(number, rest) for number, word, rest in registry_parts(path)[1] if word == keyword]
+
+
+def registry_path(root, chapter):
+    return os.path.join(root, "assignments", f"{chapter}.md")
 
 
 def parse_kind(kind, where):
@@ -133,7 +187,7 @@ def read_tests(root, chapter):
 def read_hidden(path):
     """(tests, items) of a hidden tests file: NAME KIND[:TIMEOUT] POINTS COMMAND per line."""
     tests, items = [], []
-    for number, text in list_lines(path):
+    for number, text in list_lines(path, "hidden" if path.endswith(".md") else None):
         fields = text.split(None, 3)
         if len(fields) < 4:
             raise ListError(f"{path}:{number}: expected NAME KIND POINTS COMMAND")
@@ -194,7 +248,7 @@ def read_points(path, tests=None):
     """[Item] from a points file: TEST POINTS [verdict: TEXT]; checked against the tests."""
     known = {t["name"] for t in tests} if tests is not None else None
     items, names = [], set()
-    for number, text in list_lines(path):
+    for number, text in list_lines(path, "points" if path.endswith(".md") else None):
         body = text.split("#", 1)[0].strip()
         fields = body.split(None, 2)
         where = f"{path}:{number}"
@@ -216,10 +270,13 @@ def read_points(path, tests=None):
 
 
 def read_times(path):
-    """{test: reference seconds} from a times file (TEST SECONDS per line); {} when absent."""
+    """{test: reference seconds} from a chapter's registry (its `time TEST SECONDS` lines, and
+    `calibration SECONDS` under the key CALIBRATION); {} when absent."""
     times = {}
     if os.path.isfile(path):
-        for _, text in list_lines(path):
+        lines = registry_lines(path, "time") + [(n, f"{CALIBRATION} {t}") for n, t in
+                                                registry_lines(path, "calibration")]
+        for _, text in lines:
             fields = text.split()
             if len(fields) == 2:
                 try:
@@ -244,6 +301,25 @@ def available_cpus():
     except (OSError, ValueError):
         pass
     return max(1, n)
+
+
+def calibrate(runs=5):
+    """Seconds this machine takes now for a fixed piece of work (the median of a few runs of a
+    fixed integer loop, in a child process of its own): a loaded or slower machine takes longer.
+    The grader scales every time limit by how much longer than on the machine where the
+    reference's times were measured, so no verdict depends on the machine's speed."""
+    code = ("import time\nt=time.perf_counter()\nx=0\n"
+            f"for i in range({CALIBRATION_ROUNDS}):\n x=(x*1103515245+12345+i)&0xffffffff\n"
+            "print(time.perf_counter()-t)")
+    seconds = []
+    for _ in range(runs):
+        try:
+            p = subprocess.run([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, timeout=600)
+            seconds.append(float(p.stdout.decode().strip()))
+        except (OSError, ValueError, subprocess.TimeoutExpired):
+            pass
+    return sorted(seconds)[len(seconds) // 2] if seconds else None
 
 
 KEPT_ENV = ("PATH", "LANG", "CC", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "CUDA_HOME")
@@ -326,7 +402,7 @@ class Sandbox:
         """Makes path (a folder the student's processes write to) theirs."""
         os.makedirs(path, exist_ok=True)
         if self.uid is not None:
-            for top, dirs, files in os.walk(path):
+            for top, dirs, files in walk_tree(path):
                 for name in [top] + [os.path.join(top, n) for n in dirs + files]:
                     os.lchown(name, self.uid, self.gid)
 
@@ -337,7 +413,7 @@ class Sandbox:
         if self.uid is None or not os.path.isdir(path):
             return
         keep = {os.path.abspath(k) for k in keep}
-        for top, dirs, files in os.walk(path):
+        for top, dirs, files in walk_tree(path):
             dirs[:] = [d for d in dirs if os.path.abspath(os.path.join(top, d)) not in keep]
             for name in [top] + [os.path.join(top, n) for n in files]:
                 os.lchown(name, 0, 0)
@@ -481,6 +557,83 @@ def run(cmd, cwd, timeout, sandbox, env, outdir):
     return status, out, err, seconds
 
 
+# --- folders a submission can shape -------------------------------------------------------
+def walk_tree(folder, max_entries=200000):
+    """(folder, [subfolders], [files]) of every folder under folder, top first, without
+    recursion (any depth) and without following a link (a link is listed as a file); at most
+    max_entries entries, the rest unread."""
+    todo, seen = [folder], 0
+    while todo and seen < max_entries:
+        top = todo.pop()
+        try:
+            entries = sorted(os.scandir(top), key=lambda e: e.name)
+        except OSError:
+            continue
+        dirs = [e.name for e in entries if e.is_dir(follow_symlinks=False)]
+        files = [e.name for e in entries if not e.is_dir(follow_symlinks=False)]
+        seen += len(entries)
+        yield top, dirs, files
+        todo += [os.path.join(top, d) for d in reversed(dirs)]
+
+
+def remove_tree(path):
+    """Removes path and all below it, whatever a submission made there: GNU rm (fts: no
+    recursion limit, any depth, links removed and never followed, one file system), after
+    making the folders searchable and writable (chmod -R, which follows no link either). Never
+    raises: returns whether path is gone."""
+    if not os.path.lexists(path):
+        return True
+    for cmd in (["rm", "-rf", "--one-file-system", "--", path],
+                ["chmod", "-R", "u+rwx", "--", path], ["rm", "-rf", "--one-file-system", "--", path]):
+        if not os.path.lexists(path):
+            break
+        try:
+            subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=600)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+    return not os.path.lexists(path)
+
+
+# Places any user may write to: a test's files there are removed after it (those of the
+# student's user), so nothing it leaves (/dev/shm of 300 MB, a file for the next test or the
+# next submission) outlives it.
+SHARED_WRITABLE = ("/dev/shm", "/tmp", "/var/tmp", "/dev/mqueue", "/run/lock")
+
+
+def remove_owned_by(uid, folders=SHARED_WRITABLE):
+    """Removes every entry of folders (at their top) that uid owns, and uid's System V IPC."""
+    if uid is None or uid == 0:
+        return
+    for folder in folders:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for e in entries:
+            try:
+                if e.stat(follow_symlinks=False).st_uid == uid:
+                    if e.is_dir(follow_symlinks=False):
+                        remove_tree(e.path)
+                    else:
+                        os.remove(e.path)
+            except OSError:
+                pass
+    try:   # shared memory segments, semaphores and message queues of System V
+        for kind, flag in (("-m", "-m"), ("-s", "-s"), ("-q", "-q")):
+            out = subprocess.run(["ipcs", kind], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                 timeout=30).stdout.decode("utf-8", "replace")
+            import pwd
+            name = pwd.getpwuid(uid).pw_name
+            for line in out.splitlines():
+                f = line.split()
+                if len(f) > 2 and f[2] == name and f[1].isdigit():
+                    subprocess.run(["ipcrm", flag, f[1]], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   timeout=30)
+    except (OSError, KeyError, subprocess.TimeoutExpired):
+        pass
+
+
 # --- the work tree ------------------------------------------------------------------
 KIT_PARTS = ("Makefile", "Makefile.companion", "common", "tools", "assignments")
 
@@ -492,7 +645,7 @@ def kit_files(kit, chapter):
         path = os.path.join(kit, part)
         if os.path.isfile(path):
             found.append(part)
-        for top, dirs, files in os.walk(path):
+        for top, dirs, files in walk_tree(path):
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
             for name in sorted(files):
                 rel = os.path.relpath(os.path.join(top, name), kit)
@@ -541,8 +694,7 @@ def find_submitted(submission, wanted):
     """The submission's file for `wanted` (by path, else by name anywhere), or None."""
     base = os.path.basename(wanted)
     candidates = [os.path.join(submission, wanted), os.path.join(submission, base)]
-    for top, dirs, files in os.walk(submission):
-        dirs.sort()
+    for top, dirs, files in walk_tree(submission):
         if base in files:
             candidates.append(os.path.join(top, base))
     return next((c for c in candidates if os.path.lexists(c)), None)
@@ -582,7 +734,7 @@ def prepare_tree(kit, chapter, submission, work, sandbox):
     # Anything in the work tree that is not a kit file (left by an earlier run) goes.
     for part in KIT_PARTS + (chapter,):
         path = os.path.join(work, part)
-        for top, dirs, names in os.walk(path):
+        for top, dirs, names in walk_tree(path):
             for name in names:
                 rel = os.path.relpath(os.path.join(top, name), work)
                 if rel not in files:
@@ -596,7 +748,7 @@ def prepare_tree(kit, chapter, submission, work, sandbox):
         put(None, os.path.join(work, rel), data[rel])
     if sandbox.uid is not None:
         # root owns the tree, the student's user may only read it; the build folders are its own.
-        for top, dirs, names in os.walk(work):
+        for top, dirs, names in walk_tree(work):
             for name in [top] + [os.path.join(top, n) for n in names]:
                 if os.path.relpath(name, work).split(os.sep)[0] in CPU_BUILDS:
                     continue
@@ -626,22 +778,22 @@ def programs_of(work, chapter, sandbox, outdir):
     return progs
 
 
-def build(work, chapter, build_dir, nvcc, jobs, deadline, sandbox, outdir, make_vars):
+def build(work, chapter, build_dir, nvcc, jobs, deadline, sandbox, outdir, make_vars, guard=BUILD_GUARD):
     """{program: (ok, messages)}: all programs with make -k, then each failed one alone, for
     its own messages. Warnings do not fail (GRADE_NO_WERROR)."""
     sandbox.own(os.path.join(work, build_dir))
     progs = programs_of(work, chapter, sandbox, outdir)
     common = [f"BUILD={build_dir}", f"NVCC={nvcc}", "GRADE_NO_WERROR=1", f"CH={chapter}"] + list(make_vars)
     status, log = make(work, ["-k"] + common + [f"{build_dir}/{p}" for p in progs],
-                       max(10, deadline - time.time()), sandbox, outdir, jobs)
+                       max(10, min(guard, deadline - time.time())), sandbox, outdir, jobs)
     results = {}
     for p in progs:
         if os.path.isfile(os.path.join(work, build_dir, p)) and status is not None:
             results[p] = (True, warnings_of(log, p))
         elif status is None:
-            results[p] = (False, "the build did not finish within the time budget")
+            results[p] = (False, "the build did not finish (stopped by its hang guard or the budget)")
         else:
-            s, own = make(work, common + [f"{build_dir}/{p}"], max(10, deadline - time.time()),
+            s, own = make(work, common + [f"{build_dir}/{p}"], max(10, min(guard, deadline - time.time())),
                           sandbox, outdir, 1)
             results[p] = (False, compiler_messages(own))
     return results, log
@@ -750,7 +902,7 @@ def hidden_reason(why):
 def walk_all(folder):
     """Every file and folder under folder (relative paths), hidden ones included."""
     found = []
-    for top, dirs, files in os.walk(folder):
+    for top, dirs, files in walk_tree(folder):
         for name in dirs + files:
             found.append(os.path.relpath(os.path.join(top, name), folder))
     return sorted(found)
@@ -777,7 +929,9 @@ class Grader:
         self.args, self.kit, self.chapter, self.submission = args, kit, chapter, submission
         self.out_path = out_path
         self.started = time.time()
-        self.deadline = self.started + args.budget
+        # An instructor's --budget only: by default no deadline (each test has its own limit)
+        self.deadline = self.started + args.budget if args.budget > 0 else float("inf")
+        self.slowdown = 1.0     # how much slower than where the reference's times were measured
         self.lock = threading.Lock()
         self.done = {}          # test name -> run record
         self.hung = set()       # programs that ran out of time once
@@ -789,8 +943,8 @@ class Grader:
     def load(self):
         a, kit, ch = self.args, self.kit, self.chapter
         self.tests = read_tests(kit, ch)
-        self.items = read_points(a.points or os.path.join(kit, "assignments", f"{ch}.points"), self.tests)
-        self.times = read_times(os.path.join(kit, "assignments", f"{ch}.times"))
+        self.items = read_points(a.points or registry_path(kit, ch), self.tests)
+        self.times = read_times(registry_path(kit, ch))
         self.hidden_dir = a.hidden
         if a.hidden:
             path = os.path.join(a.hidden, f"{ch}.hidden")
@@ -804,12 +958,14 @@ class Grader:
         self.by_name = {t["name"]: t for t in self.tests}
 
     def limit(self, t):
-        if t.get("variant_of"):   # its public test's limit, or 10x the variant's own reference time
-            public = self.limit(self.by_name[t["variant_of"]])
-            return min(t["timeout"], max(public, TIME_FACTOR * t["reference"]))
+        """A test's time limit: 10x the reference's seconds (at least the floor, at most the
+        tests.list hang guard), times the machine's slowdown against where they were measured
+        (the calibration): a submission as fast as the reference always finishes."""
+        if t.get("variant_of"):   # its public test's limit (a variant does the same work)
+            return self.limit(self.by_name[t["variant_of"]])
         ref = self.times.get(t["name"])
         own = t["timeout"] if ref is None else min(t["timeout"], max(self.args.time_floor, TIME_FACTOR * ref))
-        return own
+        return own * self.slowdown
 
     def golden_file(self, t, path):
         base = self.hidden_dir if t.get("hidden") else self.kit
@@ -870,13 +1026,13 @@ class Grader:
             record.update(status="build", why=f"{prog} did not build", messages=built[prog][1])
             return record
         remaining = self.deadline - time.time()
-        if remaining < 1:
+        if remaining < 1:   # only with an instructor's --budget
             record.update(status="budget", why="the time budget ran out before this test")
             return record
         limit = self.limit(t)
         with self.lock:
             if prog in self.hung:
-                limit = min(limit, HUNG_LIMIT)
+                limit = min(limit, HUNG_LIMIT * self.slowdown)
                 record["short"] = True
         limit = min(limit, remaining)
         env = clean_env({"HOME": self.tmp, "TMPDIR": self.tmp, "LC_ALL": "C"})
@@ -981,7 +1137,8 @@ class Grader:
 
     def results(self, final):
         entries, lines, pending = [], [], []
-        earned = possible = 0.0
+        earned = possible = hidden_earned = hidden_possible = 0.0
+        self.log = []
         with self.lock:
             done = dict(self.done)
         for item in self.items:
@@ -1006,9 +1163,21 @@ class Grader:
             earned += entry["score"]
             possible += entry["max_score"]
             entries.append(entry)
-            lines.append((item.name, entry["tags"][0], entry["score"], item.points, word))
+            if "hidden" in entry["tags"]:
+                # what the student's view may say of a hidden test: passed or failed, and its
+                # points; why (an exit status, a signal, a time) goes to the instructor's log
+                hidden_earned += entry["score"]
+                hidden_possible += entry["max_score"]
+                self.log.append(f"{entry['name']}: {entry['status']}: {word}")
+                word = entry["status"]
+            lines.append((entry["name"], entry["tags"][0], entry["score"], item.points, word))
         pending_points = sum(i.points for i in pending)
-        summary = [f"Assignment {self.chapter}: {earned:g} / {possible:g} points."]
+        # The top line counts the public tests only: the hidden ones' share is no one's to see
+        # before the grades are published.
+        summary = [f"Assignment {self.chapter}: {earned - hidden_earned:g} / {possible - hidden_possible:g} "
+                   "points on the public tests." +
+                   (" Hidden tests are graded too; their results show when the grades are published."
+                    if hidden_possible else "")]
         if not final:
             summary.append("The grader was stopped before it finished: the tests above ran, the others did not.")
         failed = {p: m for d in self.builds.values() for p, (ok, m) in d.items() if not ok}
@@ -1027,8 +1196,13 @@ class Grader:
             summary.append(f"{len(self.variants)} public tests also run with a seed you have not seen (hidden "
                            "variants): their points need both runs right.")
         summary += self.notes
+        self.seconds = {n: r.get("seconds") for n, r in done.items() if "seconds" in r}
+        hidden_names = {t["name"] for t in self.tests if t.get("hidden")} | {v["name"] for v in self.variants.values()}
+        self.log += [f"{n}: {r.get('status')} in {r.get('seconds')} s (limit {r.get('limit')})"
+                     for n, r in sorted(done.items()) if n in hidden_names]
         result = {"score": round(earned, 4), "output": "\n".join(summary), "output_format": "text",
-                  "visibility": "visible", "stdout_visibility": "visible", "tests": entries,
+                  "visibility": "visible", "stdout_visibility": "hidden" if hidden_names else "visible",
+                  "tests": entries,
                   "execution_time": round(time.time() - self.started, 1),
                   "extra_data": {"chapter": self.chapter, "build_ok": not failed, "gpu": self.with_gpu,
                                  "max_score_here": round(possible, 4), "gpu_points_not_run": pending_points,
@@ -1036,12 +1210,17 @@ class Grader:
                                  "sandbox": {"user": self.sandbox.user if self.sandbox else None,
                                              "network_isolated": bool(self.sandbox and self.sandbox.isolate_net),
                                              "hidden_variants": len(self.variants)},
-                                 "seconds": {n: r.get("seconds") for n, r in done.items() if "seconds" in r}}}
+                                 "seconds": {n: s for n, s in self.seconds.items() if n not in hidden_names},
+                                 "slowdown": round(self.slowdown, 3)}}
         return result, lines
 
     def fresh_scratch(self):
-        """An empty scratch folder (the tests' HOME and TMPDIR), the student's."""
-        shutil.rmtree(self.tmp, ignore_errors=True)
+        """An empty scratch folder (the tests' HOME and TMPDIR), the student's; whatever the
+        student's user left in the shared writable places goes too."""
+        self.sandbox.kill_strays(everything=True)
+        if not remove_tree(self.tmp):   # could not be removed: set aside, a fresh one made
+            os.rename(self.tmp, tempfile.mkdtemp(prefix="scratch-", dir=self.outdir))
+        remove_owned_by(self.sandbox.uid)
         self.sandbox.own(self.tmp)
 
     def write(self, final):
@@ -1058,6 +1237,10 @@ class Grader:
             self.notes.append("Graded without a sandbox (--no-sandbox): the submitted code ran as the "
                               "grader's user; this grade is only as good as that code is honest.")
         self.read_goldens()
+        recorded, now = self.times.get(CALIBRATION), (None if a.record_times else calibrate())
+        if recorded and now:
+            self.slowdown = max(1.0, now / recorded)
+        self.calibration = now
         self.with_gpu = gpu_available(a.nvcc)
         self.unscored = ({t["name"] for t in self.tests} - {i.test for i in self.items}) if a.graded_only else set()
         if a.only:
@@ -1081,7 +1264,7 @@ class Grader:
             self.sandbox.own(os.path.join(self.work, "build"))
             self.write(False)
             print(f"grading {self.chapter}: building ({'with' if self.with_gpu else 'no'} GPU; "
-                  f"{a.jobs} jobs, budget {a.budget:g} s) ...", flush=True)
+                  f"{a.jobs} jobs, time limits x{self.slowdown:.2g} for this machine's speed) ...", flush=True)
             # Only the tests worth points run (ctest runs them all); --graded-only is kept as a no-op.
             wanted = [t for t in self.tests if t["name"] in {i.test for i in self.items}]
             if not self.with_gpu:
@@ -1093,7 +1276,7 @@ class Grader:
                 dirs.append((GPU_BUILD, a.nvcc))
             for d, nvcc in dirs:
                 self.builds[d], log = build(self.work, self.chapter, d, nvcc, a.jobs, self.deadline,
-                                            self.sandbox, self.outdir, a.make_var)
+                                            self.sandbox, self.outdir, a.make_var, BUILD_GUARD * self.slowdown)
                 for p, (ok, messages) in self.builds[d].items():
                     if ok and messages and messages not in self.warnings:
                         self.warnings.append(messages)
@@ -1122,9 +1305,10 @@ class Grader:
             result, lines = self.write(True)
         finally:
             self.sandbox.kill_strays(everything=True)
-            shutil.rmtree(self.outdir, ignore_errors=True)
+            remove_owned_by(self.sandbox.uid)
+            remove_tree(self.outdir)
             if made and not a.keep_work:
-                shutil.rmtree(self.work, ignore_errors=True)
+                remove_tree(self.work)
         return result, lines
 
 
@@ -1191,8 +1375,9 @@ def main(argv):
     ap.add_argument("--out", default="results.json")
     ap.add_argument("--nvcc", default="", help="the nvcc for the GPU tests' build; empty: no GPU build")
     ap.add_argument("--jobs", type=int, default=available_cpus())
-    ap.add_argument("--budget", type=float, default=float(os.environ.get("GRADE_BUDGET", 300)),
-                    help="seconds for the whole run (build and tests)")
+    ap.add_argument("--budget", type=float, default=float(os.environ.get("GRADE_BUDGET", 0)),
+                    help="seconds for the whole run (build and tests); default 0: none, each test has "
+                         "its own limit, scaled by the machine's speed")
     ap.add_argument("--submission", help="folder with the student's files; default: the kit's own files")
     ap.add_argument("--hidden", help="folder with <chapter>.hidden and its goldens (instructor only)")
     ap.add_argument("--work", help="work tree to build in (kept; reused incrementally); default: a temporary one")
@@ -1232,15 +1417,19 @@ def main(argv):
         return 2
     if args.record_times:
         with open(args.record_times, "w", encoding="utf-8") as f:
-            f.write(f"# Reference seconds per test of {args.chapter} (grade.py --record-times): the grader\n"
-                    f"# gives each test about {TIME_FACTOR}x this, at least {TIME_FLOOR:g} s.\n")
+            # the registry's lines: `time TEST SECONDS`, and the calibration run's seconds here
             passed = {t["name"].replace("hidden: ", "", 1) for t in result["tests"] if t.get("status") == "passed"}
-            for name, s in sorted(result["extra_data"]["seconds"].items()):
+            for name, s in sorted(grader.seconds.items()):
                 if s is not None and (name in passed or any(n.startswith(name + " [") for n in passed)):
-                    f.write(f"{name} {s:.3f}\n")
+                    f.write(f"time   {name} {s:.3f}\n")
+            f.write(f"calibration {calibrate(9):.4f}\n")
     if not args.quiet:
         print_table(lines, result)
         print(f"results: {args.out}")
+    if grader.log and args.hidden:
+        # Gradescope shows this output to the instructor only (stdout_visibility: hidden)
+        print("\ninstructor's log (hidden tests and variants; never in the student's view):")
+        print("\n".join("  " + line for line in grader.log))
     if args.only:
         return 0 if result["tests"] and all(t["status"] == "passed" for t in result["tests"]) else 1
     return 0

@@ -29,7 +29,11 @@ outside the regions) may occur in any file of the kit, HTML included.
 --check runs that check alone on an existing kit directory.
 """
 import argparse
+import hashlib
+import hmac
 import html
+import random
+import secrets as secrets_module
 import json
 import os
 import re
@@ -55,8 +59,48 @@ KIT_TOOLS = ("assignment.mk", "grade.py")   # what a kit needs of assignments/to
 KIT_SCRIPTS = ("lists.sh", "gen_ctest.sh", "run_all.sh", "run_list.sh")
 
 
+remove_tree = grade.remove_tree
+
+
 class KitError(Exception):
     pass
+
+
+SECRET_ENV = "ASSIGNMENT_SECRET_FILE"
+HANG_GUARD = 3600          # seconds: a reference or stub run that takes longer is hung, not slow
+
+
+def secret_path():
+    return os.environ.get(SECRET_ENV) or os.path.join(os.path.expanduser("~"), ".config", "companion",
+                                                      "assignment-secret")
+
+
+def instructor_secret(root):
+    """The instructor's secret (bytes), kept out of the repository: every hidden input (the
+    seeds and sizes of hidden tests, variants and gates) is drawn from it, so a public
+    companion repository says nothing about a course's hidden tests, and the same secret
+    makes the same autograder again. Made (random, mode 600) on first use."""
+    path = os.path.abspath(secret_path())
+    if os.path.commonpath([path, os.path.abspath(root)]) == os.path.abspath(root):
+        raise KitError(f"the instructor's secret {path} is inside the repository: keep it out "
+                       f"(${SECRET_ENV} names another file)")
+    if not os.path.isfile(path):
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets_module.token_hex(32) + "\n")
+        print(f"note: a new instructor's secret in {path} (keep it, and private: it makes the hidden inputs)")
+    with open(path, "rb") as f:
+        data = f.read().strip()
+    if len(data) < 16:
+        raise KitError(f"the instructor's secret {path} is shorter than 16 characters")
+    return data
+
+
+def secret_rng(secret, chapter, key):
+    """A random generator for one hidden input, seeded from the secret, the chapter and key."""
+    digest = hmac.new(secret, f"{chapter}\0{key}".encode(), hashlib.sha256).digest()
+    return random.Random(int.from_bytes(digest, "big"))
 
 
 def read_text(path):
@@ -175,21 +219,23 @@ include Makefile.companion
 """)
 
     def copy_points(self):
-        rel = os.path.join("assignments", f"{self.chapter}.points")
+        rel = os.path.join("assignments", f"{self.chapter}.md")
         if not os.path.isfile(self.src(rel)):
-            raise KitError(f"no points file {rel} (one line per graded test: TEST_NAME POINTS)")
+            raise KitError(f"no registry {rel} (its ```grading block: one line per graded test, "
+                           "points TEST_NAME POINTS)")
         try:
             self.tests = grade.read_tests(self.root, self.chapter)
             self.items = grade.read_points(self.src(rel), self.tests)
-            self.times = grade.read_times(self.src(os.path.join("assignments", f"{self.chapter}.times")))
-            hidden = self.src(os.path.join("assignments", "hidden", f"{self.chapter}.hidden"))
-            self.hidden = grade.read_hidden(hidden) if os.path.isfile(hidden) else ([], [])
+            self.times = grade.read_times(self.src(rel))
+            self.hidden = grade.read_hidden(self.src(rel))
+            intro, lines = grade.registry_parts(self.src(rel))
         except grade.ListError as e:
             raise KitError(str(e))
-        self.put_file(rel, "book")
-        times = os.path.join("assignments", f"{self.chapter}.times")
-        if os.path.isfile(self.src(times)):
-            self.put_file(times, "book")
+        # The kit's copy: the intro, the points and the times; no gates, no hidden tests.
+        with open(self.src(rel), encoding="utf-8") as f:
+            numbers = {n for n, word, _ in lines if word in ("gate", "hidden")}
+            kept = [line for n, line in enumerate(f, start=1) if n not in numbers]
+        self.put_text(rel, "".join(kept))
         files = sorted({path for path, _ in self.regions})
         self.put_text(os.path.join("assignments", f"{self.chapter}.submit"),
                       "# The files a student hands in (the autograder copies them into the kit).\n" +
@@ -244,8 +290,7 @@ include Makefile.companion
 
     def write_readme(self, pages):
         template = read_text(self.src(os.path.join("assignments", "student_README.md.in")))
-        intro_path = self.src(os.path.join("assignments", f"{self.chapter}.md"))
-        intro = read_text(intro_path).strip() if os.path.isfile(intro_path) else ""
+        intro = grade.registry_parts(self.src(os.path.join("assignments", f"{self.chapter}.md")))[0]
         tasks = "\n".join(f"{i}. `{path}:{r.student_line}` — {r.hint()}"
                           for i, (path, r) in enumerate(self.regions, start=1))
         by_name = {t["name"]: t for t in self.tests}
@@ -289,11 +334,36 @@ include Makefile.companion
     def total(self):
         return sum(i.points for i in self.items) + sum(i.points for i in self.hidden[1])
 
+    def outputs(self):
+        """Everything a run of build() writes beside the repository."""
+        out = os.path.dirname(self.dir)
+        return [self.dir, self.dir + ".tar.gz", os.path.join(out, f"{self.chapter}-autograder.zip"),
+                os.path.join(out, f"{self.chapter}-solutions.md")]
+
     def build(self, tar):
+        """Writes the kit; when anything refuses, nothing of it is left (no partial folder)."""
         if not os.path.isdir(self.src(self.chapter)) or self.chapter.startswith((".", "/")) or "/" in self.chapter:
             raise KitError(f"no chapter folder '{self.chapter}' in {self.root}")
-        if os.path.isdir(self.dir):
-            shutil.rmtree(self.dir)
+        try:
+            return self.build_all(tar)
+        except BaseException:
+            for path in self.outputs():
+                if os.path.isdir(path) and not os.path.islink(path):
+                    remove_tree(path)
+                elif os.path.lexists(path):
+                    os.remove(path)
+            raise
+
+    def build_all(self, tar):
+        if self.solution:
+            self.secret = b"reference kit: no hidden inputs"
+        else:
+            self.secret = instructor_secret(self.root)
+        for path in self.outputs():   # an older kit of the chapter goes first
+            if os.path.isdir(path) and not os.path.islink(path):
+                remove_tree(path)
+            elif os.path.lexists(path):
+                os.remove(path)
         os.makedirs(self.dir)
         self.copy_folders()
         self.copy_tools()
@@ -305,7 +375,6 @@ include Makefile.companion
         if not self.solution:
             self.write_classroom()
         if not self.solution:
-            self.check_no_hidden()
             problems = find_leaks(self.root, self.chapter, self.dir)
             if problems:
                 raise KitError("solution text survives in the kit:\n  " + "\n  ".join(problems))
@@ -348,6 +417,7 @@ exec python3 "$root/source/kit/assignments/tools/grade.py" --chapter {self.chapt
     --out "$root/results/results.json" ${{GRADE_ARGS:-}}
 """
         variants, outputs = self.make_variants()
+        self.check_no_hidden(outputs)
         cpu = sum(i.points for i in self.items if self.kind_of(i) == "cpu")
         hidden = sum(i.points for i in self.hidden[1] if self.kind_of(i) == "cpu")
         notes = f"""Gradescope autograder of {self.chapter}.
@@ -363,9 +433,11 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
                 z.writestr(info, text)
             for rel in walk_files(self.dir):
                 z.write(os.path.join(self.dir, rel), os.path.join("kit", rel))
-            hidden_dir = self.src(os.path.join("assignments", "hidden"))
-            for rel in self.hidden_files():
-                z.write(os.path.join(hidden_dir, rel), os.path.join("hidden", rel))
+            if self.hidden_lines:
+                z.writestr(os.path.join("hidden", f"{self.chapter}.hidden"),
+                           "# Hidden tests (make_kit.py, inputs drawn from the instructor's secret, goldens "
+                           "from the reference): NAME KIND POINTS COMMAND\n" +
+                           "".join(line + "\n" for line in self.hidden_lines))
             if variants:
                 z.writestr(os.path.join("hidden", f"{self.chapter}.variants"),
                            "# Hidden variants of the public tests (make_kit.py, from the reference): TEST STATUS "
@@ -390,22 +462,30 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
         does the same work as that test. The hidden golden tests whose golden the
         stubs print too go to weak_hidden (a forced exit 0 passes them). Returns (lines,
         {file: bytes})."""
-        import random
         import tempfile
         import time
-        self.variant_tests, self.weak_hidden = set(), set()
+        self.variant_tests, self.weak_hidden, self.hidden_lines = set(), set(), []
         wanted = {i.test for i in self.items if not i.check}
         tests = [t for t in self.tests if t["name"] in wanted and t["kind"] == "cpu"]
-        rng = random.SystemRandom()
-        gates = read_gates(self.src(os.path.join("assignments", "hidden", f"{self.chapter}.gates")),
-                           self.items, self.tests, rng)
+        registry = self.src(os.path.join("assignments", f"{self.chapter}.md"))
+        gates = read_gates(registry, self.items, self.tests, self.secret, self.chapter)
+        rngs = {t["name"]: secret_rng(self.secret, self.chapter, "variant " + t["name"]) for t in tests}
         # (key, test, argv, gate): an item with a gate is checked by the gate alone
-        candidates = [(t["name"], t, variant_argv(t["command"], rng.randrange(100000, 1000000000)), False)
+        candidates = [(t["name"], t, variant_argv(t["command"], rngs[t["name"]].randrange(100000, 1000000000)), False)
                       for t in tests if t["name"] not in gates]
         candidates = [c for c in candidates if c[2]]
         by_name = {t["name"]: t for t in self.tests}
         candidates += [(key, by_name[key.split(" [", 1)[0]], argv, True) for key, argv in sorted(gates.items())]
-        hidden = [t for t in self.hidden[0] if t["kind"] == "cpu" and grade.parse_command(t["command"])[0] == "golden"]
+        # Hidden tests: their inputs drawn from the secret now, their goldens the reference's output.
+        hidden = []
+        points = {i.test: i.points for i in self.hidden[1]}
+        for t in self.hidden[0]:
+            t["points"] = points[t["name"]]
+            argv = draw_command(t["command"], secret_rng(self.secret, self.chapter, "hidden " + t["name"]))
+            if not argv or not argv[0].startswith("build/") or any(set(w) & grade.SHELL_CHARS for w in argv):
+                raise KitError(f"assignments/{self.chapter}.md: hidden test {t['name']}: a hidden test runs a "
+                               "program of build/, no shell (its golden is the reference's stdout)")
+            hidden.append((t, argv))
         if not candidates and not hidden:
             return [], {}
         tmp = tempfile.mkdtemp(prefix="kit-variants-")
@@ -414,30 +494,35 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
             ref = Kit(self.root, self.chapter, tmp, True, no_book=True).build(False)
             stub = os.path.join(tmp, "stub")
             shutil.copytree(self.dir, stub)
-            progs = sorted({c[2][0] for c in candidates} |
-                           {w for t in hidden for w in grade.parse_command(t["command"])[1][:1]})
+            progs = sorted({c[2][0] for c in candidates} | {argv[0] for _, argv in hidden})
             for folder in (ref.dir, stub):
                 subprocess.run(["make", "-s", "-k", "NVCC=", "GRADE_NO_WERROR=1"] + progs, cwd=folder,
                                env=grade.clean_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
-            def stub_says(argv, timeout):
+            def stub_says(argv, timeout=HANG_GUARD):
                 try:
                     return subprocess.run(argv, cwd=stub, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                           stderr=subprocess.DEVNULL, timeout=timeout,
                                           env=grade.clean_env({"LC_ALL": "C"})).stdout
                 except (subprocess.TimeoutExpired, OSError):
                     return None
-            # A hidden golden that the stubs print as well is passed by a forced exit 0.
-            for t in hidden:
-                _, argv, golden = grade.parse_command(t["command"])
-                try:
-                    with open(self.src(os.path.join("assignments", "hidden", golden)), "rb") as f:
-                        if same_values(stub_says(argv, t["timeout"]), f.read()):
-                            self.weak_hidden.add(t["name"])
-                except OSError:
-                    pass
             public = {data for _, data in kit_contents(self.dir)}
             lines, outputs = [], {}
+            # Each hidden test's golden: the reference's stdout (twice the same, exit 0). One the
+            # stubs print as well is passed by a forced exit 0 (weak_hidden).
+            for t, argv in hidden:
+                runs = [subprocess.run(argv, cwd=ref.dir, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                       stderr=subprocess.DEVNULL, timeout=HANG_GUARD,
+                                       env=grade.clean_env({"LC_ALL": "C"})) for _ in range(2)]
+                if runs[0].returncode != 0 or runs[0].stdout != runs[1].stdout:
+                    raise KitError(f"hidden test {t['name']}: the reference exits {runs[0].returncode} or "
+                                   f"prints something else each time: {' '.join(argv)}")
+                rel = f"{self.chapter}/{t['name']}.out"
+                outputs[rel] = runs[0].stdout
+                self.hidden_lines.append(f"{t['name']} {t['kind']}:{t['timeout']} {t['points']:g} "
+                                         f"tools/expect_output.sh {rel} -- {' '.join(argv)}")
+                if same_values(stub_says(argv), runs[0].stdout):
+                    self.weak_hidden.add(t["name"])
             def reference_run(t, argv, gate):
                 """(status, stdout, seconds) of the reference on argv when that output can be a
                 hidden variant or gate, else None."""
@@ -447,10 +532,10 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
                     while len(runs) < 2:
                         started = time.time()
                         p = subprocess.run(argv, cwd=ref.dir, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                           stderr=subprocess.DEVNULL, timeout=t["timeout"],
+                                           stderr=subprocess.DEVNULL, timeout=HANG_GUARD,
                                            env=grade.clean_env({"LC_ALL": "C"}))
                         runs.append((p.returncode, p.stdout, time.time() - started))
-                except (subprocess.TimeoutExpired, OSError):   # too slow, or the reference did not build
+                except (subprocess.TimeoutExpired, OSError):   # hung, or the reference did not build
                     return None
                 (status, out, seconds), (status2, out2, _) = runs[0], runs[-1]
                 text = out.decode("utf-8", "replace").splitlines()
@@ -461,7 +546,7 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
                         or (not gate and status != (extra[0] if form == "exit" else 0))
                         or len(out) > VARIANT_MAX_BYTES or out in public
                         or not any(line.strip() and not line.startswith("self-check:") for line in text)
-                        or same_values(stub_says(argv, t["timeout"]), out)):   # the stubs print it too
+                        or same_values(stub_says(argv), out)):   # the stubs print it too
                     return None
                 return status, out, seconds
 
@@ -472,13 +557,13 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
                 for _ in range(0 if gate else VARIANT_SEED_DRAWS - 1):
                     if found:
                         break
-                    argv = variant_argv(t["command"], rng.randrange(100000, 1000000000))
+                    argv = variant_argv(t["command"], rngs[t["name"]].randrange(100000, 1000000000))
                     found = reference_run(t, argv, gate)
                 if not found:
                     if gate:
-                        raise KitError(f"assignments/hidden/{self.chapter}.gates: the gate of '{key}' is "
+                        raise KitError(f"assignments/{self.chapter}.md: the gate of '{key}' is "
                                        "unusable (the stubs print the same values, or its output is not "
-                                       "deterministic, too long or too slow): " + " ".join(argv))
+                                       "deterministic or too long): " + " ".join(argv))
                     continue
                 status, out, seconds = found
                 safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", key)
@@ -489,7 +574,7 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
                 self.variant_tests.add(key)
             return lines, outputs
         finally:
-            shutil.rmtree(tmp, ignore_errors=True)
+            remove_tree(tmp)
 
     def forgeable(self):
         """(forgeable, protected) CPU points. A test decided by the program's own exit status or
@@ -505,7 +590,7 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
             if not t or t["kind"] != "cpu":
                 continue
             form = grade.parse_command(t["command"])[0]
-            if item.name in variants or (not item.check and t.get("hidden") and form == "golden"
+            if item.name in variants or (not item.check and t.get("hidden")
                                          and item.test not in weak):
                 kept += item.points
             else:
@@ -523,36 +608,22 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
         if not forged:
             return weak + head + (f"Every point ({kept:g}) also needs values the submitted code computed on an\n"
                                   "input it cannot know: a hidden golden test, a hidden variant of the public test\n"
-                                  "(its own secret seed), or a gate (assignments/hidden/CH.gates: a run that prints\n"
+                                  "(its own secret seed), or a gate (a gate line of assignments/CH.md: a run that prints\n"
                                   "the computed values, on a size and seed drawn when this zip was made), compared\n"
                                   "with the reference's output recorded then.\n")
         return weak + head + ("The hidden golden tests, the hidden variants and the gates\n"
                 f"({kept:g} points) resist that. The rest are verdict items without a gate (partial credit\n"
                 "read from self-check lines), exit-status tests whose output says nothing the stubs do\n"
-                "not, or tests without a seed to vary: give them a gate (assignments/hidden/CH.gates)\n"
-                "or add hidden tests (make assignment-hidden) for every part that matters.\n")
+                "not, or tests without a seed to vary: give them a gate (a gate line in assignments/CH.md)\n"
+                "or add hidden tests (hidden lines there) for every part that matters.\n")
 
     def kind_of(self, item):
         return next((t["kind"] for t in self.tests + self.hidden[0] if t["name"] == item.test), "cpu")
 
-    def hidden_files(self):
-        """The hidden tests file and its goldens, relative to assignments/hidden/."""
-        folder = self.src(os.path.join("assignments", "hidden"))
-        found = []
-        if os.path.isfile(os.path.join(folder, f"{self.chapter}.hidden")):
-            found.append(f"{self.chapter}.hidden")
-            found += [os.path.join(self.chapter, f) for f in walk_files(os.path.join(folder, self.chapter))]
-        return found
-
-    def check_no_hidden(self):
-        """No hidden golden may reach the student kit (by content, beyond trivial ones)."""
-        folder = self.src(os.path.join("assignments", "hidden"))
-        secrets = []
-        for rel in self.hidden_files()[1:]:
-            with open(os.path.join(folder, rel), "rb") as f:
-                data = f.read()
-            if len(data) >= 40:
-                secrets.append((rel, data))
+    def check_no_hidden(self, outputs):
+        """No hidden golden or variant output may be a file of the student kit (by content,
+        beyond trivial ones)."""
+        secrets = [(rel, data) for rel, data in sorted(outputs.items()) if len(data) >= 40]
         for name, data in kit_contents(self.dir):
             for rel, secret in secrets:
                 if secret in data:
@@ -615,7 +686,16 @@ def same_values(a, b):
     return keep(a) == keep(b)
 
 
-def read_gates(path, items, tests, rng):
+def draw_command(command, rng):
+    """argv of a gate's or hidden test's COMMAND: {seed} a number, {int:LO:HI} one in LO..HI."""
+    def draw(m):
+        if m.group(1) is None:
+            return str(rng.randrange(100000, 1000000000))
+        return str(rng.randint(int(m.group(2)), int(m.group(3))))
+    return re.sub(r"\{(?:seed|(int):(\d+):(\d+))\}", draw, command).split()
+
+
+def read_gates(path, items, tests, secret, chapter):
     """{item name: argv} of a gates file (assignments/hidden/CH.gates, instructor only):
     `TEST [verdict: TEXT] -- COMMAND` per line, COMMAND a run of a program of build/ that prints
     values the student's code computed. In COMMAND, {seed} becomes a secret number and
@@ -627,7 +707,7 @@ def read_gates(path, items, tests, rng):
         return gates
     names = {i.name for i in items}
     kinds = {t["name"]: t["kind"] for t in tests}
-    for number, text in grade.list_lines(path):
+    for number, text in grade.list_lines(path, "gate"):
         where = f"{path}:{number}"
         head, sep, command = text.partition(" -- ")
         words = head.split(None, 1)
@@ -643,12 +723,7 @@ def read_gates(path, items, tests, rng):
         if key in gates:
             raise KitError(f"{where}: a second gate for '{key}'")
 
-        def draw(m):
-            if m.group(1) is None:
-                return str(rng.randrange(100000, 1000000000))
-            lo, hi = int(m.group(2)), int(m.group(3))
-            return str(rng.randint(lo, hi))
-        argv = re.sub(r"\{(?:seed|(int):(\d+):(\d+))\}", draw, command).split()
+        argv = draw_command(command, secret_rng(secret, chapter, "gate " + key))
         if not argv or not argv[0].startswith("build/") or any(set(w) & grade.SHELL_CHARS for w in argv):
             raise KitError(f"{where}: a gate runs a program of build/, no shell")
         gates[key] = argv
@@ -740,55 +815,37 @@ def find_leaks(root, chapter, kit):
     return problems
 
 
-def measure_times(root, chapter, out):
-    """Grades the reference kit (GPU tests too where there is a GPU) and writes
-    assignments/CH.times: the seconds each graded test took."""
+def measure_times(root, chapter, registry):
+    """Grades the reference kit (GPU tests too where there is a GPU) and writes its seconds per
+    test into the registry (assignments/CH.md: `time TEST SECONDS` lines) with this machine's
+    calibration (`calibration SECONDS`): the grader scales the limits by its own machine's
+    calibration against this one."""
     import tempfile
     tmp = tempfile.mkdtemp(prefix="kit-times-")
     try:
         kit = Kit(root, chapter, tmp, True, no_book=True).build(False)
-        times = os.path.join(kit.dir, "assignments", f"{chapter}.times")
-        if os.path.exists(times):
-            os.remove(times)
+        measured = os.path.join(tmp, "times.txt")
         cmd = [sys.executable, os.path.join(kit.dir, "assignments", "tools", "grade.py"), "--chapter", chapter,
-               "--kit", kit.dir, "--work", os.path.join(tmp, "work"), "--graded-only", "--budget", "3000",
+               "--kit", kit.dir, "--work", os.path.join(tmp, "work"), "--graded-only",
                "--jobs", "1", "--nvcc", shutil.which("nvcc") or "", "--out", os.path.join(tmp, "results.json"),
-               "--record-times", out, "--quiet", "--hidden", os.path.join(tmp, "private", "hidden")]
-        # The grader refuses hidden tests its student user could read: a private copy. Without
-        # root it runs the reference (our own code) unsandboxed.
-        os.makedirs(os.path.join(tmp, "private"), mode=0o700)
-        shutil.copytree(os.path.join(root, "assignments", "hidden"), os.path.join(tmp, "private", "hidden"))
+               "--record-times", measured, "--quiet"]
         os.chmod(tmp, 0o755)
-        if os.geteuid() != 0:
-            cmd.append("--no-sandbox")
         subprocess.run(cmd, check=True)
+        with open(measured, encoding="utf-8") as f:
+            new = [line.split() for line in f if line.strip()]
+        names = {w[1] for w in new if w[0] == "time"}
+        with open(registry, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        _, parts = grade.registry_parts(registry)
+        drop = {n - 1 for n, word, rest in parts if word == "calibration" or
+                (word == "time" and rest.split()[0] in names)}
+        close = max(i for i, line in enumerate(lines) if line.strip() == "```")
+        added = [f"time   {w[1]} {w[2]}" if w[0] == "time" else f"calibration {w[1]}" for w in new]
+        lines = [line for i, line in enumerate(lines[:close]) if i not in drop] + added + lines[close:]
+        write_text(registry, "\n".join(lines))
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    print(f"reference times: {os.path.relpath(out)}")
-
-
-def hidden_goldens(root, chapter):
-    """Writes the golden file of every hidden golden test from the reference code."""
-    import tempfile
-    folder = os.path.join(root, "assignments", "hidden")
-    tests, _ = grade.read_hidden(os.path.join(folder, f"{chapter}.hidden"))
-    tmp = tempfile.mkdtemp(prefix="kit-hidden-")
-    try:
-        kit = Kit(root, chapter, tmp, True, no_book=True).build(False)
-        progs = sorted({grade.program_of(grade.parse_command(t["command"])[1]) for t in tests} - {None})
-        subprocess.run(["make", "-s", "NVCC="] + [f"build/{p}" for p in progs], cwd=kit.dir, check=True,
-                       env=grade.clean_env())
-        for t in tests:
-            form, argv, golden = grade.parse_command(t["command"])
-            if form != "golden":
-                continue
-            p = subprocess.run(argv, cwd=kit.dir, stdout=subprocess.PIPE, timeout=t["timeout"])
-            if p.returncode != 0:
-                raise KitError(f"hidden test {t['name']}: the reference exits {p.returncode}")
-            write_text(os.path.join(folder, golden), p.stdout.decode("utf-8"))
-            print(f"  {t['name']}: assignments/hidden/{golden}")
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        remove_tree(tmp)
+    print(f"reference times: {os.path.relpath(registry)}")
 
 
 def main(argv):
@@ -800,16 +857,13 @@ def main(argv):
     ap.add_argument("--no-tar", action="store_true")
     ap.add_argument("--no-book", action="store_true", help="a kit without the book's pages")
     ap.add_argument("--check", metavar="KIT", help="only check a kit (folder or .tar.gz) for solution text")
-    ap.add_argument("--measure-times", action="store_true", help="write assignments/CH.times from the reference")
-    ap.add_argument("--hidden-goldens", action="store_true", help="write the hidden tests' goldens from the reference")
+    ap.add_argument("--measure-times", action="store_true",
+                    help="write the reference's times into assignments/CH.md")
     args = ap.parse_args(argv[1:])
     root = os.path.abspath(args.root)
     try:
         if args.measure_times:
-            measure_times(root, args.chapter, os.path.join(root, "assignments", f"{args.chapter}.times"))
-            return 0
-        if args.hidden_goldens:
-            hidden_goldens(root, args.chapter)
+            measure_times(root, args.chapter, os.path.join(root, "assignments", f"{args.chapter}.md"))
             return 0
         if args.check:
             problems = find_leaks(root, args.chapter, args.check)
