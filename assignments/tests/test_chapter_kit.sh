@@ -34,10 +34,10 @@ fail() { echo "FAIL: $*"; exit 1; }
 nvcc=""
 if [ "$mode" = cpu ]; then GRADE_GPU=0; export GRADE_GPU; else nvcc=$(command -v nvcc); fi
 [ -n "${ONLY:-}" ] && skip="$skip --only $ONLY"
-# The hidden tests are copied where the student's user cannot read them (the grader refuses
-# them otherwise); without root there is no such user: --no-sandbox (the kits' code is ours).
-mkdir -m 700 "$tmp/private" && cp -R assignments/hidden "$tmp/private/hidden"
-args="--graded-only --jobs 2 --budget 600 --work $tmp/work --quiet --hidden $tmp/private/hidden"
+# The hidden tests exist only in an autograder zip (drawn from the instructor's secret when it is
+# made): the gradescope and forger parts grade them. Without root there is no unprivileged user
+# for the student's code: --no-sandbox (the kits' code is ours).
+args="--graded-only --jobs 2 --work $tmp/work --quiet"
 nosb=""; [ "$(id -u)" = 0 ] || nosb=--no-sandbox
 args="$args $nosb"
 grade() {  # grade KIT RESULTS [ARGS]
@@ -68,7 +68,9 @@ if [ "$part" = forger ]; then
         esac
     done
     chmod -R a-w "$ag/source"
-    AUTOGRADER_ROOT=$ag GRADE_ARGS="--graded-only $skip $nosb" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 \
+    # The forger's own #include lines would be refused by the source check before any build
+    # (SourceFirewall): graded without it, to measure what the out-of-process checks hold.
+    AUTOGRADER_ROOT=$ag GRADE_ARGS="--graded-only --no-source-check $skip $nosb" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 \
         || { cat "$tmp/log"; fail "run_autograder"; }
     python3 assignments/tests/check_results.py "$ag/results/results.json" finished build=ok || exit 1
     python3 - "$ag/results/results.json" "$floor" <<'PY' || exit 1

@@ -86,11 +86,15 @@ open(sys.argv[2], "w").write(s)
 PY
 }
 # grade_with FILE [ARGS]: grades the student kit with FILE as the submitted tree_sum.c.
+# The process-level attacks below are appended to the submitted C file with directives of their
+# own (#include <unistd.h>), which the source check (SourceFirewall) refuses before any build:
+# to test the sandbox behind it, they are graded with --no-source-check. The hostile_* cases
+# (test_hostile.sh) grade with the check on, as Gradescope does.
 grade_with() {
     file=$1; shift
     mkdir -p "$tmp/sub" && cp "$file" "$tmp/sub/tree_sum.c"
     (cd "$kit" && python3 assignments/tools/grade.py --chapter asg_fixture --submission "$tmp/sub" \
-        --out "$tmp/results.json" $nosb "$@" > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "grade.py exited $?"; }
+        --out "$tmp/results.json" --no-source-check $nosb "$@" > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "grade.py exited $?"; }
 }
 stub_zero="sum_default=0 depth_1000=0 golden_trace=0"
 verdict="depth_1000 [tree depth equals]"
@@ -494,7 +498,7 @@ forger)
     [ -n "$forged" ] || fail "INSTRUCTOR.txt does not say how many points can be forged: $(cat "$ag/source/INSTRUCTOR.txt")"
     attack forger "$ag/submission/tree_sum.c"
     chmod -R a-w "$ag/source"
-    AUTOGRADER_ROOT=$ag GRADE_ARGS=$nosb sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
+    AUTOGRADER_ROOT=$ag GRADE_ARGS="--no-source-check $nosb" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 || { cat "$tmp/log"; fail "run_autograder"; }
     check "$ag/results/results.json" "hidden: hidden_trace=0"
     python3 - "$ag/results/results.json" "$forged" <<'PY' || exit 1
 import json, sys

@@ -634,6 +634,210 @@ def remove_owned_by(uid, folders=SHARED_WRITABLE):
         pass
 
 
+# --- the submitted sources: what the compiler will see of them ----------------------------
+# A submitted file is compiled inside the kit's own translation units: a header of per-thread
+# bodies is included by the harness (the CPU emulation, the tests) before the harness's own
+# definitions. So before anything is built, every submitted file must be plain declarations and
+# definitions that cannot reach into what comes after it or beside it:
+#   - its preprocessor directives are exactly its stub's, in order (plus `#pragma unroll`): it
+#     defines, undefines and includes nothing of its own, so the macro table after it is the
+#     stub's and no later token of the harness can expand differently;
+#   - no _Pragma, asm labels, symbol aliases, constructors or operator overloads: nothing binds
+#     a name by string, runs before main, or changes what a later expression of the harness means;
+#   - its brackets balance: it cannot leave a struct, a namespace or an expression open around
+#     the code that follows it;
+#   - it names no function, variable or macro that the kit defines outside it, unless its stub
+#     or the headers its stub includes name it: the harness's and the reference's helpers
+#     (a sequential walk, a reference sum) are out of its reach.
+# The check reads the file as the compiler does (line splices joined, comments removed, string
+# contents ignored) and refuses what it cannot read that way (trigraphs, raw strings).
+SOURCE_SUFFIXES = (".c", ".h", ".cu", ".cuh", ".cpp", ".hpp")
+BANNED_WORDS = ("_Pragma", "__pragma", "asm", "__asm", "__asm__", "alias", "weakref", "ifunc", "symver",
+                "constructor", "destructor", "init_priority", "operator")
+EXTRA_DIRECTIVES = re.compile(r"#pragma unroll(\s+\d+)?$")
+DIGRAPHS = (("<%", "{"), ("%>", "}"), ("<:", "["), (":>", "]"))
+C_KEYWORDS = set("""auto break case char const continue default do double else enum extern float for goto
+    if inline int long register restrict return short signed sizeof static struct switch typedef union
+    unsigned void volatile while _Bool _Complex _Static_assert bool true false class namespace template
+    typename using new delete this public private protected virtual friend constexpr decltype nullptr
+    static_assert __global__ __device__ __host__ __shared__ __constant__ __restrict__ __forceinline__
+    __noinline__ __launch_bounds__ main""".split())
+
+
+def c_clean(text):
+    """(text as the compiler's first phases leave it, problem or None): line splices joined,
+    comments replaced by a space, string and character literals emptied ("" and '')."""
+    if re.search(r"\?\?[=(/)'<!>-]", text):
+        return "", "a trigraph (??=, ??/, ...): write the character itself"
+    if re.search(r"(?<![A-Za-z0-9_])(?:u8|u|U|L)?R\"", text):
+        return "", "a raw string literal (R\"...\")"
+    text = text.replace("\r\n", "\n")
+    text = re.sub(r"\\[ \t]*\n", "", text)
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "/" and text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            out.append(" ")
+        elif c == "/" and text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            if j < 0:
+                return "", "a comment that does not end"
+            out.append(" " + "\n" * text.count("\n", i, j))
+            i = j + 2
+        elif c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            if j >= n or text[j] != c:
+                return "", "a string or character literal that does not end on its line"
+            out.append(c + c)
+            i = j + 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out), None
+
+
+def c_directives(clean):
+    """The directive lines of a cleaned text, whitespace normalised ('%:' read as '#')."""
+    found = []
+    for line in clean.split("\n"):
+        s = line.strip()
+        if s.startswith("%:"):
+            s = "#" + s[2:]
+        if s.startswith("#"):
+            found.append("#" + " ".join(s[1:].split()))
+    return found
+
+
+def c_code(clean):
+    """The cleaned text without its directive lines."""
+    return "\n".join(line for line in clean.split("\n") if not line.strip().startswith(("#", "%:")))
+
+
+def include_names(clean):
+    return re.findall(r'^\s*(?:#|%:)\s*include\s*"([^"]+)"', clean, re.M)
+
+
+FILE_SCOPE = (re.compile(r"^(?:#|%:)\s*define\s+([A-Za-z_]\w*)", re.M),
+              # a function defined or declared at the left margin (the kit's style)
+              re.compile(r"^(?!(?:return|if|for|while|switch|case|else|do|goto|typedef|sizeof)\b)"
+                         r"[A-Za-z_][^;{}()=\n]*?\b([A-Za-z_]\w*)\s*\(", re.M))
+# What CUDA gives every kernel (the CPU emulator of it): always fair to name.
+CUDA_SURFACE = os.path.join("common", "emulator")
+
+
+class SourceFirewall:
+    """What a submitted file of the kit may contain (see above); built from the kit's files."""
+
+    def __init__(self, kit, chapter, submitted):
+        self.kit, self.chapter = kit, chapter
+        self.dirs = [chapter, os.path.join(chapter, "lib"), os.path.join(chapter, "gpu"), "common",
+                     os.path.join("common", "emulator", "include"), os.path.join("common", "emulator")]
+        self.cache = {}
+        self.defined = set()
+        for part in ("common", chapter):
+            for top, dirs, files in walk_tree(os.path.join(kit, part)):
+                for name in files:
+                    rel = os.path.relpath(os.path.join(top, name), kit)
+                    if rel.endswith(SOURCE_SUFFIXES) and rel not in submitted:
+                        clean = self.clean_of(rel)
+                        for pattern in FILE_SCOPE:
+                            self.defined.update(pattern.findall(clean))
+        self.defined -= C_KEYWORDS
+        for top, dirs, files in walk_tree(os.path.join(kit, CUDA_SURFACE)):
+            for name in files:
+                self.defined -= set(re.findall(r"[A-Za-z_]\w*", self.clean_of(
+                    os.path.relpath(os.path.join(top, name), kit))))
+
+    def clean_of(self, rel):
+        if rel not in self.cache:
+            try:
+                with open(os.path.join(self.kit, rel), encoding="utf-8", errors="replace") as f:
+                    self.cache[rel] = c_clean(f.read())[0]
+            except OSError:
+                self.cache[rel] = ""
+        return self.cache[rel]
+
+    def resolve(self, name, beside):
+        for folder in [os.path.dirname(beside)] + self.dirs:
+            rel = os.path.normpath(os.path.join(folder, name))
+            if os.path.isfile(os.path.join(self.kit, rel)):
+                return rel
+        return None
+
+    def allowed(self, rel):
+        """Every identifier the stub of rel and the kit headers it includes (transitively) name."""
+        names, todo, seen = set(), [rel], set()
+        while todo:
+            r = todo.pop()
+            if r in seen:
+                continue
+            seen.add(r)
+            clean = self.clean_of(r)
+            names.update(re.findall(r"[A-Za-z_]\w*", clean))
+            todo += [x for x in (self.resolve(i, r) for i in include_names(clean)) if x]
+        return names
+
+    def problems(self, rel, data):
+        """Why the submitted data of rel cannot be compiled into the kit's units ([] when it can)."""
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return ["it is not UTF-8 text"]
+        clean, problem = c_clean(text)
+        if problem:
+            return [problem]
+        stub = self.clean_of(rel)
+        mine = [d for d in c_directives(clean) if not EXTRA_DIRECTIVES.match(d)]
+        theirs = [d for d in c_directives(stub) if not EXTRA_DIRECTIVES.match(d)]
+        found = []
+        if mine != theirs:
+            extra = [d for d in mine if d not in theirs]
+            found.append("its preprocessor lines differ from the kit's (" +
+                         (f"'{extra[0]}'" if extra else "one of the kit's is missing or moved") +
+                         "): keep exactly the kit's #include, #ifndef/#define/#endif lines and write no "
+                         "others (constants: enum or static const; only #pragma unroll may be added)")
+        code = c_code(clean)
+        words = set(re.findall(r"[A-Za-z_]\w*", code))
+        # A line with a banned word or a template specialization passes only as one of the stub's
+        # own lines (the kit's code around the regions may have them; the student's may not).
+        stub_lines = {" ".join(line.split()) for line in c_code(stub).split("\n")}
+        for line in code.split("\n"):
+            if " ".join(line.split()) in stub_lines:
+                continue
+            banned = sorted(set(re.findall(r"[A-Za-z_]\w*", line)) & set(BANNED_WORDS))
+            if banned:
+                found.append(f"it uses '{banned[0]}', which a submitted file may not (no _Pragma, asm, "
+                             "symbol aliases, constructors or operator overloads)")
+                break
+            if re.search(r"\btemplate\s*<\s*>", line):
+                found.append("it specializes a template (template <>), which a submitted file may not")
+                break
+        balanced = code
+        for digraph, plain in DIGRAPHS:
+            balanced = balanced.replace(digraph, plain)
+        depth = {"(": 0, "[": 0, "{": 0}
+        closing = {")": "(", "]": "[", "}": "{"}
+        for c in balanced:
+            if c in depth:
+                depth[c] += 1
+            elif c in closing:
+                depth[closing[c]] -= 1
+                if depth[closing[c]] < 0:
+                    break
+        if any(depth.values()):
+            found.append("its brackets ( ) [ ] { } do not balance")
+        reach = sorted((words & self.defined) - self.allowed(rel))
+        if reach:
+            found.append("it names " + ", ".join(f"'{w}'" for w in reach[:5]) + ", defined by the kit "
+                         "outside this file and the headers it includes (the tests' or the reference's "
+                         "own code): rename your own, and call only what the file's headers declare")
+        return found
+
+
 # --- the work tree ------------------------------------------------------------------
 KIT_PARTS = ("Makefile", "Makefile.companion", "common", "tools", "assignments")
 
@@ -708,9 +912,10 @@ def inside(path, folder):
     return os.path.commonpath([real, top]) == top
 
 
-def prepare_tree(kit, chapter, submission, work, sandbox):
-    """Brings the work tree to the kit plus the submitted files; returns notes for the output."""
-    notes = []
+def prepare_tree(kit, chapter, submission, work, sandbox, check_sources=True):
+    """Brings the work tree to the kit plus the submitted files; returns notes for the output.
+    A submitted source that SourceFirewall refuses is not copied: its stub is graded."""
+    notes, firewall = [], None
     wanted = submitted_files(kit, chapter) if submission else []   # (the repository has no .submit)
     files = set(kit_files(kit, chapter))
     data = {}
@@ -730,7 +935,16 @@ def prepare_tree(kit, chapter, submission, work, sandbox):
                          "the kit's stub is graded instead.")
         else:
             with open(found, "rb") as f:
-                data[rel] = f.read()
+                content = f.read()
+            if check_sources and rel.endswith(SOURCE_SUFFIXES):
+                if firewall is None:
+                    firewall = SourceFirewall(kit, chapter, set(wanted))
+                refused = firewall.problems(rel, content)
+                if refused:
+                    notes.append(f"{rel}: the submitted file cannot be graded: " + "; ".join(refused) +
+                                 ". The kit's stub is graded instead.")
+                    continue
+            data[rel] = content
     # Anything in the work tree that is not a kit file (left by an earlier run) goes.
     for part in KIT_PARTS + (chapter,):
         path = os.path.join(work, part)
@@ -1257,7 +1471,8 @@ class Grader:
         try:
             self.check_hidden_private()
             self.check_out_private()
-            self.notes += prepare_tree(self.kit, self.chapter, self.submission, self.work, self.sandbox)
+            self.notes += prepare_tree(self.kit, self.chapter, self.submission, self.work, self.sandbox,
+                                       check_sources=not a.no_source_check)
             self.cpu_dir = "build-cpu" if self.with_gpu else "build"
             self.tmp = os.path.join(self.work, "build", "tmp")
             os.makedirs(self.tmp, exist_ok=True)
@@ -1383,6 +1598,8 @@ def main(argv):
     ap.add_argument("--work", help="work tree to build in (kept; reused incrementally); default: a temporary one")
     ap.add_argument("--keep-work", action="store_true")
     ap.add_argument("--user", help="unprivileged user for the student's code when run as root")
+    ap.add_argument("--no-source-check", action="store_true",
+                    help="compile submitted files without SourceFirewall's check (tests of the sandbox only)")
     ap.add_argument("--no-sandbox", action="store_true",
                     help="grade a submission (or hidden tests) without root: only for code you trust")
     ap.add_argument("--graded-only", action="store_true", help=argparse.SUPPRESS)
