@@ -321,6 +321,28 @@ include Makefile.companion
                   "do not hand it to students.\n\n" if self.solution else "")
         files = "\n".join(f"- `{f}`" for f in sorted({p for p, _ in self.regions}))
         text = template
+        # The hidden checks that are stricter than the public ones, named: a gate runs another
+        # command on inputs drawn for the course; a hidden variant compares a test's whole output.
+        registry = self.src(os.path.join("assignments", f"{self.chapter}.md"))
+        gates = [(n, t) for n, t in grade.registry_lines(registry, "gate")]
+        hidden_text = ("**Checks on inputs you do not see.** The autograder runs more than the table "
+                       "shows, on sizes and seeds drawn for your course: ")
+        hidden_text += ("every graded test above whose output depends on its seed runs once more with "
+                        "a seed you have not seen, and its whole output (every line, not only the "
+                        "self-check verdicts) must equal the reference solution's")
+        if gates:
+            rows = []
+            for _, text_line in gates:
+                head, _, command = text_line.partition(" -- ")
+                words = head.split(None, 1)
+                key = words[0] if len(words) == 1 else f"{words[0]} [{words[1][len('verdict:'):].strip()}]"
+                shown = re.sub(r"\{seed\}", "SEED", re.sub(r"\{int:(\d+):(\d+)\}", r"N(\1..\2)", command))
+                rows.append(f"- `{key}` also needs the output of `{shown}` to be the reference's")
+            hidden_text += ("; and these items, instead, need the values your code computes on such "
+                            "inputs (SEED and N drawn for your course):\n\n" + "\n".join(rows))
+        else:
+            hidden_text += "."
+        text = text.replace("{{HIDDEN}}", hidden_text)
         for key, value in (("CHAPTER", self.chapter), ("INTRO", intro), ("TASKS", tasks),
                            ("POINTS", "\n".join(rows)), ("TOTAL", f"{self.total():g}"),
                            ("GPU", gpu), ("BOOK", book), ("FILES", files)):
