@@ -19,6 +19,9 @@
 #      `confirmed` printed from a constructor, exit 0) at the floor INSTRUCTOR.txt states,
 #      which must be 0: every graded point needs values the submission's code computed on an
 #      input it cannot know (a hidden test, a hidden variant or a gate).
+# gradescope: the Gradescope zip in its layout: the reference handed in grades full marks, hidden
+#      tests included; nothing handed in grades 0.
+# extra_round (ch11): the reference with one round too many loses what its README says (3 points).
 set -u
 ch=$1; mode=${2:-cpu}; part=${3:-both}; skip=""
 for t in $(printf '%s' "${4:-}" | tr ',' ' '); do skip="$skip --skip $t"; done
@@ -84,6 +87,40 @@ free = [f"{t['name']} ({t['score']:g})" for t in d["tests"] if t["score"] > 0]
 if abs(d["score"] - float(sys.argv[2])) > 1e-9 or free:
     sys.exit(f"FAIL: the forger scored {d['score']:g} (INSTRUCTOR.txt: {sys.argv[2]}): " + ", ".join(free))
 print(f"ok: the forger scores {d['score']:g} of {d['extra_data']['max_score_here']:g}, as INSTRUCTOR.txt states")
+PY
+    chmod -R u+w "$ag"; exit 0
+fi
+if [ "$part" = extra_round ]; then
+    # Partial credit as the chapter's README states it: ch11's reference with one round too many
+    # (a node at the end still says it jumped) keeps every ranks point and loses exactly the
+    # round count, the exact trace and print_golden_cpu: 3 of the autograder's 20 points.
+    python3 assignments/tools/make_kit.py --chapter "$ch" --out "$tmp/dist" --no-book > /dev/null || fail "make_kit"
+    ag=$tmp/ag; mkdir -p "$ag/source" "$ag/submission"
+    python3 -c "import zipfile, sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" \
+        "$tmp/dist/$ch-autograder.zip" "$ag/source" || fail "unzip"
+    for f in $(grep -v '^#' "$tmp/dist/$ch/assignments/$ch.submit"); do
+        python3 assignments/tools/markers.py book "$f" > "$ag/submission/$(basename "$f")" || fail "$f"
+    done
+    python3 - "$ag/submission/pointer_jump_node.h" <<'PY' || fail "cannot make the extra round"
+import sys
+s = open(sys.argv[1]).read()
+old = "    return succ_next != LIST_NULL;\n"
+assert old in s
+open(sys.argv[1], "w").write(s.replace(old, "    return 1;\n", 1))
+PY
+    chmod -R a-w "$ag/source"
+    AUTOGRADER_ROOT=$ag GRADE_ARGS="--graded-only $skip $nosb" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 \
+        || { cat "$tmp/log"; fail "run_autograder"; }
+    python3 - "$ag/results/results.json" <<'PY' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+lost = sorted(t["name"] for t in d["tests"] if t["score"] < t["max_score"])
+want = ["print_golden_cpu", "random_1000_cpu [ceil(log2 n) rounds]", "random_1m_cpu [ceil(log2 n) rounds]", "trace_8_cpu"]
+total = sum(t["max_score"] for t in d["tests"])
+if lost != want or abs(total - d["score"] - 3) > 1e-9:
+    sys.exit(f"FAIL: an extra round scored {d['score']:g} of {total:g}, losing {lost}; the README says "
+             f"3 points: {want}")
+print(f"ok: correct ranks with an extra round score {d['score']:g} of {total:g}, as the README says")
 PY
     chmod -R u+w "$ag"; exit 0
 fi

@@ -38,6 +38,7 @@
 #                  says can be forged (the hidden variants of the public tests hold the rest),
 #                  and 0 on the hidden golden test
 #   weak_hidden    a hidden golden test that the stubs print too is named, and counted as forgeable
+#   refused        a kit the generator refuses leaves no partial folder behind
 # Runs with GRADE_GPU unset: on a GPU machine the fixture's gpu test runs too.
 set -u
 case=$1
@@ -508,6 +509,17 @@ if abs(d["score"] - float(sys.argv[2])) > 1e-9:
 print(f"ok: the forger scores {d['score']:g}, as INSTRUCTOR.txt warns; the hidden golden test 0")
 PY
     ;;
+refused)
+    # a kit the generator refuses (a chapter with nothing to write) leaves nothing behind: no
+    # partial kit, no output folder it made, no secret
+    mkdir -p "$tmp/repo/no_regions" && printf 'int main(void) { return 0; }\n' > "$tmp/repo/no_regions/x.c"
+    : > "$tmp/repo/no_regions/module.mk"
+    python3 assignments/tools/make_kit.py --root "$tmp/repo" --out "$tmp/out/dist/assignments" --chapter no_regions \
+        --no-book > "$tmp/log" 2>&1 && fail "a chapter without regions made a kit"
+    grep -q 'has no solution regions' "$tmp/log" || fail "no reason given: $(cat "$tmp/log")"
+    [ -e "$tmp/out" ] && fail "a refused kit left $(find "$tmp/out" | head -3)"
+    [ -e "$tmp/secret" ] && fail "a refused kit made the instructor's secret"
+    echo "ok: a refused kit leaves nothing behind" ;;
 weak_hidden)
     # a hidden golden test of the program without a region: the stubs print its golden too
     sed -i 's|^```$|hidden hidden_other  cpu  1  build/asg_fixture/other\n```|' "$tmp/repo/assignments/asg_fixture.md"

@@ -5,7 +5,11 @@ The grader trusts nothing a submission can touch:
   * it builds in a fresh work tree made from the kit (the kit's tests,
     golden files, scripts and Makefile), into which only the files listed in
     assignments/<CH>.submit are copied from the submission (regular files,
-    no links, at most 1 MB each);
+    no links, at most 1 MB each), each after SourceFirewall's check: the
+    stub's preprocessor lines only, nothing that binds or runs by attribute,
+    balanced brackets, no name of the harness's or the reference's functions
+    (a file that fails is replaced by its stub), so a header the harness
+    includes cannot rewrite or call what the harness compiles after it;
   * run as root (Gradescope), it builds and runs the student's code as an
     unprivileged user (GRADE_USER, else `student`, else `nobody`), with no
     access to the grader's files, the hidden tests or results.json (it refuses
@@ -1269,8 +1273,8 @@ class Grader:
         if record is None:
             return None if not final else (False, "not run")
         status = record["status"]
-        if status in ("build", "budget"):
-            return False, "not run" if status == "budget" else "did not build"
+        if status in ("build", "budget", "error"):
+            return False, "did not build" if status == "build" else "not run"
         golden = self.golden(v, v["output"])
         if status is None:
             return False, "out of time"
@@ -1305,6 +1309,9 @@ class Grader:
         if status == "budget":
             entry.update(status="failed", output="not run: " + record["why"])
             return entry, "not run (time budget)"
+        if status == "error":
+            entry.update(status="failed", output=record["why"])
+            return entry, "not run (grader error)"
         if len(record["err"]) > OUTPUT_READ_LIMIT:
             entry.update(status="failed", output=f"failed: more than {OUTPUT_READ_LIMIT >> 20} MiB on stderr")
             return entry, "stderr too large"
@@ -1513,8 +1520,12 @@ class Grader:
                 with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
                     futures = {pool.submit(self.run_test, t): t for t in phase}
                     for f in concurrent.futures.as_completed(futures):
+                        try:
+                            record = f.result()
+                        except Exception as e:   # one test's failure stays that test's
+                            record = {"status": "error", "why": f"the grader could not run this test ({e})"}
                         with self.lock:
-                            self.done[futures[f]["name"]] = f.result()
+                            self.done[futures[f]["name"]] = record
                         self.write(False)
             self.sandbox.kill_strays(everything=True)
             result, lines = self.write(True)
@@ -1569,7 +1580,12 @@ def batch(args, kit):
     for name in names:
         print(f"=== {name}", flush=True)
         g = Grader(args, kit, args.chapter, os.path.join(args.batch, name), os.path.join(out_dir, name + ".json"))
-        result, _ = g.grade()
+        try:
+            result, _ = g.grade()
+        except Exception as e:   # one submission's failure stops no other's grading
+            print(f"error: {name}: {e}", file=sys.stderr)
+            rows.append([name, "", "", "", f"not graded: {e}"])
+            continue
         scores = {t["name"]: t["score"] for t in result["tests"]}
         columns = columns or [i.name for i in g.items if i.name in scores]
         rows.append([name, result["score"], result["extra_data"]["max_score_here"],

@@ -366,6 +366,10 @@ include Makefile.companion
         """Writes the kit; when anything refuses, nothing of it is left (no partial folder)."""
         if not os.path.isdir(self.src(self.chapter)) or self.chapter.startswith((".", "/")) or "/" in self.chapter:
             raise KitError(f"no chapter folder '{self.chapter}' in {self.root}")
+        made, folder = [], os.path.dirname(self.dir)
+        while not os.path.isdir(folder):   # the output folders this run makes (dist/assignments)
+            made.append(folder)
+            folder = os.path.dirname(folder)
         try:
             return self.build_all(tar)
         except BaseException:
@@ -374,13 +378,14 @@ include Makefile.companion
                     remove_tree(path)
                 elif os.path.lexists(path):
                     os.remove(path)
+            for folder in made:   # innermost first; only when nothing else is in them
+                try:
+                    os.rmdir(folder)
+                except OSError:
+                    break
             raise
 
     def build_all(self, tar):
-        if self.solution:
-            self.secret = b"reference kit: no hidden inputs"
-        else:
-            self.secret = instructor_secret(self.root)
         for path in self.outputs():   # an older kit of the chapter goes first
             if os.path.isdir(path) and not os.path.islink(path):
                 remove_tree(path)
@@ -438,6 +443,7 @@ exec python3 "$root/source/kit/assignments/tools/grade.py" --chapter {self.chapt
     --kit "$root/source/kit" --hidden "$root/source/hidden" --submission "$root/submission" \\
     --out "$root/results/results.json" ${{GRADE_ARGS:-}}
 """
+        self.secret = instructor_secret(self.root)
         variants, outputs = self.make_variants()
         self.check_no_hidden(outputs)
         cpu = sum(i.points for i in self.items if self.kind_of(i) == "cpu")
