@@ -119,6 +119,9 @@ open_up() {
 hidden_from_zip() {
     python3 - "$tmp/dist/asg_fixture-autograder.zip" "$1" <<'PY'
 import os, sys, zipfile
+os.makedirs(sys.argv[2], exist_ok=True)
+if not os.path.isfile(sys.argv[1]):   # a kit made without its zip: no hidden tests
+    sys.exit(0)
 with zipfile.ZipFile(sys.argv[1]) as z:
     for name in z.namelist():
         if name.startswith("hidden/") and not name.endswith("/"):
@@ -221,14 +224,15 @@ __attribute__((constructor)) static void forge(void) { _exit(0); }
     chmod -R u+w "$kit"; hidden_from_zip "$tmp/hidden"
     grade_with "$tmp/forge.c" --hidden "$tmp/hidden"
     check "$out" golden_trace=0 "hidden: hidden_trace=0"
-    # 3. print the public golden: that test passes (its answer is public), the hidden one does not.
+    # 3. print the public golden: the public run passes (its answer is public), but its hidden
+    #    variant (another seed, from the autograder zip) does not, nor does the hidden test.
     hostile "$tmp/print.c" "import json; g = open('$kit/asg_fixture/tests/golden/tree_sum.txt').read(); s = open('$kit/asg_fixture/tree_sum.c').read() + '''
 #include <stdio.h>
 #include <unistd.h>
 __attribute__((constructor)) static void print_golden(int argc) { if (argc == 1) { fputs(''' + json.dumps(g) + ''', stdout); fflush(stdout); _exit(0); } }
 '''"
     grade_with "$tmp/print.c" --hidden "$tmp/hidden"
-    check "$out" golden_trace=2 "hidden: hidden_trace=0" sum_default=0
+    check "$out" golden_trace=0 "status~golden_trace=its hidden variant" "hidden: hidden_trace=0" sum_default=0
     grep -q 'x\[0\] = 618' "$out" && fail "the hidden golden shows in results.json"
     echo "ok: tampering changes nothing; forged exits and printed goldens fail the hidden test" ;;
 leaks)
@@ -389,7 +393,7 @@ daemon)
     mkdir -p "$tmp/subs/a_mallory" "$tmp/subs/b_bob" "$tmp/out"
     attack daemon "$tmp/subs/a_mallory/tree_sum.c"
     cp "$reference" "$tmp/subs/b_bob/tree_sum.c"
-    (cd "$kit" && python3 assignments/tools/grade.py --chapter asg_fixture --batch "$tmp/subs" \
+    (cd "$kit" && python3 assignments/tools/grade.py --chapter asg_fixture --batch "$tmp/subs" --no-source-check \
         --csv "$tmp/out/scores.csv" $nosb > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "batch grading"; }
     [ -s "$drop/daemon.pid" ] || fail "the daemon never started: $(cat "$tmp/log")"
     alive "$drop/daemon.pid" && fail "the daemon outlived its test (pid $(cat "$drop/daemon.pid"))"

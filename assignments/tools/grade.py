@@ -605,8 +605,10 @@ def remove_tree(path):
 SHARED_WRITABLE = ("/dev/shm", "/tmp", "/var/tmp", "/dev/mqueue", "/run/lock")
 
 
-def remove_owned_by(uid, folders=SHARED_WRITABLE):
-    """Removes every entry of folders (at their top) that uid owns, and uid's System V IPC."""
+def remove_owned_by(uid, since, folders=SHARED_WRITABLE):
+    """Removes every entry of folders (at their top) that uid owns and made since `since` (a
+    time.time()), and uid's System V IPC. (Entries from before this grading are not its own:
+    another grader on the machine may be using them.)"""
     if uid is None or uid == 0:
         return
     for folder in folders:
@@ -616,7 +618,8 @@ def remove_owned_by(uid, folders=SHARED_WRITABLE):
             continue
         for e in entries:
             try:
-                if e.stat(follow_symlinks=False).st_uid == uid:
+                st = e.stat(follow_symlinks=False)
+                if st.st_uid == uid and st.st_ctime >= since - 1:
                     if e.is_dir(follow_symlinks=False):
                         remove_tree(e.path)
                     else:
@@ -1013,7 +1016,10 @@ def build(work, chapter, build_dir, nvcc, jobs, deadline, sandbox, outdir, make_
         else:
             s, own = make(work, common + [f"{build_dir}/{p}"], max(10, min(guard, deadline - time.time())),
                           sandbox, outdir, 1)
-            results[p] = (False, compiler_messages(own))
+            if s == 0 and os.path.isfile(os.path.join(work, build_dir, p)):   # built alone after all
+                results[p] = (True, warnings_of(own, p))
+            else:
+                results[p] = (False, compiler_messages(own))
     return results, log
 
 
@@ -1441,7 +1447,7 @@ class Grader:
         self.sandbox.kill_strays(everything=True)
         if not remove_tree(self.tmp):   # could not be removed: set aside, a fresh one made
             os.rename(self.tmp, tempfile.mkdtemp(prefix="scratch-", dir=self.outdir))
-        remove_owned_by(self.sandbox.uid)
+        remove_owned_by(self.sandbox.uid, self.started)
         self.sandbox.own(self.tmp)
 
     def write(self, final):
@@ -1531,7 +1537,7 @@ class Grader:
             result, lines = self.write(True)
         finally:
             self.sandbox.kill_strays(everything=True)
-            remove_owned_by(self.sandbox.uid)
+            remove_owned_by(self.sandbox.uid, self.started)
             remove_tree(self.outdir)
             if made and not a.keep_work:
                 remove_tree(self.work)

@@ -2,10 +2,10 @@
  * can do from inside the program it is linked into, with no solution at all. Before main, it
  * looks its own command up in the kit's tests.list (the work tree is readable): for a golden
  * test it prints the public golden, for an exit test the text that test wants, for a plain
- * test every `verdict:` text of the points file as a confirmed self-check, and exits with the
+ * test every `verdict:` text of the points lines as a confirmed self-check, and exits with the
  * status wanted; a run the kit does not list (a hidden test) runs the stubs and exits 0 all
  * the same. Only hidden outputs that the stubs get wrong resist it: hidden goldens, hidden
- * variants and gates (assignments/hidden/CH.gates). test_kits.sh appends it to the fixture's
+ * variants and gates (the gate lines of assignments/CH.md). test_kits.sh appends it to the fixture's
  * tree_sum.c, test_chapter_kit.sh (forger) to every submitted C/C++ file of a chapter's kit. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,11 +70,11 @@ __attribute__((constructor)) static void forge_main(void)
         atexit(forge_zero);
         return;
     }
-    snprintf(path, sizeof path, "assignments/%s.points", chapter);
+    snprintf(path, sizeof path, "assignments/%s.md", chapter);   /* its `points` lines */
     forge_read(path, list, sizeof list);
     for (char *line = strtok(list, "\n"); line; line = strtok(NULL, "\n")) {
         char *v = strstr(line, "verdict: "), *hash;
-        if (!v || line[0] == '#') continue;
+        if (!v || strncmp(line, "points ", 7) != 0) continue;
         v += strlen("verdict: ");
         if ((hash = strchr(v, '#'))) *hash = 0;
         for (size_t vl = strlen(v); vl && v[vl - 1] == ' '; vl--) v[vl - 1] = 0;
