@@ -331,15 +331,15 @@ include Makefile.companion
                         "a seed you have not seen, and its whole output (every line, not only the "
                         "self-check verdicts) must equal the reference solution's")
         if gates:
-            rows = []
+            gate_rows = []
             for _, text_line in gates:
                 head, _, command = text_line.partition(" -- ")
                 words = head.split(None, 1)
                 key = words[0] if len(words) == 1 else f"{words[0]} [{words[1][len('verdict:'):].strip()}]"
                 shown = re.sub(r"\{seed\}", "SEED", re.sub(r"\{int:(\d+):(\d+)\}", r"N(\1..\2)", command))
-                rows.append(f"- `{key}` also needs the output of `{shown}` to be the reference's")
+                gate_rows.append(f"- `{key}` also needs the output of `{shown}` to be the reference's")
             hidden_text += ("; and these items, instead, need the values your code computes on such "
-                            "inputs (SEED and N drawn for your course):\n\n" + "\n".join(rows))
+                            "inputs (SEED and N drawn for your course):\n\n" + "\n".join(gate_rows))
         else:
             hidden_text += "."
         text = text.replace("{{HIDDEN}}", hidden_text)
