@@ -89,6 +89,9 @@ OUTPUT_READ_LIMIT = 8 << 20  # bytes of a test's stdout (and of its stderr) read
 MAX_PROCESSES = max(1024, 2 * (os.cpu_count() or 1) ** 2 + 256)
 PR_SET_CHILD_SUBREAPER = 36  # prctl: orphans below the grader stay below it
 CLONE_NEWNET = 0x40000000    # unshare: a network namespace of its own (no interfaces but lo)
+CLONE_NEWNS = 0x00020000     # unshare: a mount namespace of its own (a private /dev/shm)
+MS_NOSUID, MS_NODEV, MS_REC, MS_PRIVATE = 2, 4, 0x4000, 1 << 18
+PRIVATE_SHM = b"size=64m,mode=1777"   # each command's own /dev/shm: bounded, gone when it ends
 GPU_BUILD = "build"          # nvcc's build, for the gpu tests (only where there is a GPU)
 CPU_BUILDS = ("build", "build-cpu")   # the build without nvcc: "build" when there is no GPU build
 SHELL_CHARS = set("|&;<>()$`\\\"'*?[]#~=%{}")
@@ -391,14 +394,24 @@ class Sandbox:
             self.libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
         except (OSError, AttributeError, ImportError):
             self.libc = None
+        self.private_shm = False
         if self.uid is not None and self.libc is not None:
             self.isolate_net = self.probe_netns()
+            self.private_shm = self.probe_private_shm()
 
     def probe_netns(self):
         """True when a child can get a network namespace of its own (root, and not refused)."""
         pid = os.fork()
         if pid == 0:
             os._exit(0 if self.libc.unshare(CLONE_NEWNET) == 0 else 1)
+        _, status = os.waitpid(pid, 0)
+        return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+    def probe_private_shm(self):
+        """True when a child can mount a /dev/shm of its own (root, and not refused)."""
+        pid = os.fork()
+        if pid == 0:
+            os._exit(0 if private_shm(self.libc) else 1)
         _, status = os.waitpid(pid, 0)
         return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
 
@@ -425,7 +438,7 @@ class Sandbox:
                     os.chmod(name, os.lstat(name).st_mode & 0o7755)
 
     def preexec(self):
-        uid, gid, libc, net = self.uid, self.gid, self.libc, self.isolate_net
+        uid, gid, libc, net, shm = self.uid, self.gid, self.libc, self.isolate_net, self.private_shm
 
         def child():
             import resource
@@ -442,6 +455,8 @@ class Sandbox:
                 resource.setrlimit(resource.RLIMIT_NPROC, (MAX_PROCESSES, MAX_PROCESSES))
                 if net:
                     libc.unshare(CLONE_NEWNET)
+                if shm:
+                    private_shm(libc)
                 os.setgroups([])
                 os.setgid(gid)
                 os.setuid(uid)
@@ -482,6 +497,16 @@ class Sandbox:
         status, out, _, _ = run(["/bin/sh", "-c", script, "sh"] + list(paths), "/", 60, self,
                                 clean_env(), outdir)
         return [line for line in out.decode("utf-8", "replace").splitlines() if line]
+
+
+def private_shm(libc):
+    """In this (child) process: a mount namespace of its own with a fresh tmpfs of 64 MiB on
+    /dev/shm, which ends with the command's last process. False when the kernel refuses."""
+    if libc.unshare(CLONE_NEWNS) != 0:
+        return False
+    if libc.mount(b"none", b"/", None, MS_REC | MS_PRIVATE, None) != 0:
+        return False
+    return libc.mount(b"tmpfs", b"/dev/shm", b"tmpfs", MS_NOSUID | MS_NODEV, PRIVATE_SHM) == 0
 
 
 def process_table():
@@ -1436,6 +1461,7 @@ class Grader:
                                  "programs_not_built": sorted(failed), "finished": final,
                                  "sandbox": {"user": self.sandbox.user if self.sandbox else None,
                                              "network_isolated": bool(self.sandbox and self.sandbox.isolate_net),
+                                             "private_shm": bool(self.sandbox and self.sandbox.private_shm),
                                              "hidden_variants": len(self.variants)},
                                  "seconds": {n: s for n, s in self.seconds.items() if n not in hidden_names},
                                  "slowdown": round(self.slowdown, 3)}}
