@@ -439,7 +439,7 @@ hidden_last)
     grade_with "$tmp/exfil.c" --hidden "$tmp/private/hidden" --jobs 2
     grep -q -e "$seed" "$drop/notes.txt" || fail "the attack never saw the hidden test (it should: it runs beside it)"
     grep -q -e "$seed" "$tmp/results.json" && fail "a visible result shows the hidden test's input"
-    grep -q 'hidden_trace.*exit status is wrong' "$tmp/results.json" || grep -q 'exit status is wrong' "$tmp/results.json" \
+    grep -Eq 'exit status is wrong|output differs' "$tmp/results.json" \
         || fail "the hidden test's failure is not named: $(grep hidden_trace "$tmp/results.json")"
     grep '"output": "failed' "$tmp/results.json" | grep -q 42 && fail "the hidden test's result shows its exit status"
     check "$tmp/results.json" "hidden: hidden_trace=0"

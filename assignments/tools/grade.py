@@ -1352,6 +1352,10 @@ class Grader:
             golden = self.golden(t, record["golden_path"]) if record["golden_path"] else None
             seen = record["out"] + record["err"] if record["form"] == "exit" else record["out"]
             passed, why = judge(record["form"], record["extra"], status, seen, golden)
+            if hidden and record["form"] == "golden" and isinstance(status, int) and status > 0:
+                # a hidden test, like a gate, judges the values printed, not the program's own
+                # verdict: right ranks with one round too many keep its points
+                passed, why = judge("golden", None, 0, seen, golden)
         if why == "timeout":
             why = f"timeout: stopped after {record['limit']:.1f} s" + \
                   (" (an earlier test of the same program hung)" if record.get("short") else
