@@ -160,6 +160,9 @@ def registry_path(root, chapter):
     return os.path.join(root, "assignments", f"{chapter}.md")
 
 
+DEVICE_KINDS = ("bench", "headline", "sanitize")   # make bench / make sanitize: never graded
+
+
 def parse_kind(kind, where):
     timeout = DEFAULT_TIMEOUT
     if ":" in kind:
@@ -167,6 +170,9 @@ def parse_kind(kind, where):
         if not t.isdigit():
             raise ListError(f"{where}: bad timeout '{t}'")
         timeout = int(t)
+    kind, _, tier = kind.partition(",")   # "cpu,long": a test of the long tier (make check)
+    if tier not in ("", "long"):
+        raise ListError(f"{where}: the only tier after a comma is long, got '{tier}'")
     if kind not in ("cpu", "gpu"):
         raise ListError(f"{where}: kind must be cpu or gpu, got '{kind}'")
     return kind, timeout
@@ -183,6 +189,11 @@ def read_tests(root, chapter):
         if len(fields) < 3:
             raise ListError(f"{path}:{number}: expected NAME KIND COMMAND")
         name, kind, command = fields
+        if kind in DEVICE_KINDS:
+            continue
+        # tests.list names programs as $BUILD/CHAPTER/PROGRAM (CTest's build folder); the grader
+        # runs them in its own work tree's build folders (build/, build-cpu/)
+        command = re.sub(r"\$\{?BUILD\}?/", "build/", command)
         kind, timeout = parse_kind(kind, f"{path}:{number}")
         if name in seen:
             raise ListError(f"{path}:{number}: duplicate test name '{name}'")
@@ -767,6 +778,7 @@ class SourceFirewall:
     def __init__(self, kit, chapter, submitted):
         self.kit, self.chapter = kit, chapter
         self.dirs = [chapter, os.path.join(chapter, "lib"), os.path.join(chapter, "gpu"), "common",
+                     os.path.join("common", "lib"), os.path.join("common", "gpu"),
                      os.path.join("common", "emulator", "include"), os.path.join("common", "emulator")]
         self.cache = {}
         self.defined = set()
