@@ -81,7 +81,7 @@ include $(wildcard $(addsuffix /module.mk,$(CHAPTERS)))
 # bench/ holds programs but no chapter (no tests.list or book.list of its own)
 # bench/ (the copy ceiling) is not part of a classroom kit: included when present
 include $(wildcard bench/module.mk)
-include tools/assignment/assignment.mk
+include assignments/tools/assignment.mk
 
 # A program with a .cu source has a GPU path. Built without nvcc, it links
 # its chapter's gpu/no_cuda.c in place of the .cu files.
@@ -150,7 +150,7 @@ $(foreach p,$(PROGRAMS),$(eval $(call PROGRAM_RULES,$(p))))
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # --- tests (CTest, driven by a generated build/CTestTestfile.cmake) --------
-TEST_LISTS := $(wildcard $(addsuffix /tests.list,$(CHAPTERS)) book/tests.list tools/assignment/tests/tests.list bench/tests.list)
+TEST_LISTS := $(wildcard $(addsuffix /tests.list,$(CHAPTERS)) book/tests.list assignments/tests/tests.list bench/tests.list)
 ctest-file: $(BUILD)/CTestTestfile.cmake
 $(BUILD)/CTestTestfile.cmake: $(TEST_LISTS) tools/gen_ctest.sh Makefile
 	@mkdir -p $(@D)

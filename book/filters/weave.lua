@@ -60,7 +60,7 @@ local function extract_listing(text, name)
   return nil, found
 end
 
--- Drops the assignment markers (tools/assignment/): the BEGIN/END SOLUTION
+-- Drops the assignment markers (assignments/tools/): the BEGIN/END SOLUTION
 -- lines and the commented-out STUDENT stub, so the book shows the solution.
 local function strip_assignment_markers(text)
   local out, in_stub = {}, false
