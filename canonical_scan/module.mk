@@ -98,3 +98,7 @@ CLASSIC_CPU_SRCS := canonical_scan/lib/classic_networks.c canonical_scan/lib/nam
 PROGRAMS += canonical_scan/classic_scans
 canonical_scan/classic_scans.SRCS := canonical_scan/classic_scans.c canonical_scan/lib/classic_figure.c \
                                      $(CLASSIC_CPU_SRCS) $(CANONICAL_CPU_SRCS)
+# The classic networks' kernels, their own source, on the CPU emulator.
+PROGRAMS += canonical_scan/emulated_classic_scans
+canonical_scan/emulated_classic_scans.SRCS := canonical_scan/tests/emulated_classic_scans.cpp $(CLASSIC_CPU_SRCS) \
+                                              $(CANONICAL_CPU_SRCS) $(EMU_SRCS)

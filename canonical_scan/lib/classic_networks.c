@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "canonical_cpu.h"
 
 static const char *const names[NET_COUNT] = { "kogge_stone", "brent_kung", "blelloch", "sklansky",
                                               "kogge_stone_reversed" };
@@ -291,5 +292,24 @@ network_cost classic_scan_cost_formula(classic_network net, unsigned k, int excl
     case NET_COUNT: break;
     }
     return (network_cost){ 0, 0, 0 };
+}
+// [end]
+
+// [listing classic-device-reference]
+void classic_device_scan_reference(classic_network net, unsigned tile, const double *x, double *out, size_t n)
+{
+    pairwise_counter roots; /* D_b: the pairwise value of the tile totals so far */
+    pairwise_counter_init(&roots);
+    for (size_t first = 0; first < n; first += tile) {
+        const size_t m = n - first < tile ? n - first : tile;
+        const double carry = pairwise_counter_value(&roots);       /* D_b */
+        classic_scan(net, x + first, out + first, m, 0, 0, 0.0);   /* N_b(j) */
+        for (size_t j = 0; first > 0 && j < m; j++)
+            out[first + j] = carry + out[first + j];               /* D_b + N_b(j) */
+        if (m == tile) {                                           /* a full tile ends in D_{b+1} */
+            pairwise_counter_push(&roots, pairwise_value(x + first, m));
+            out[first + m - 1] = pairwise_counter_value(&roots);
+        }
+    }
 }
 // [end]

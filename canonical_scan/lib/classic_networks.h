@@ -89,6 +89,13 @@ network_cost classic_scan_cost(classic_network net, size_t n, int exclusive);
 /* The closed forms for n = 2^k (k >= 1), for the table and its test. */
 network_cost classic_scan_cost_formula(classic_network net, unsigned k, int exclusive);
 
+/* The device-wide scan built from a network (gpu/classic_block_scans.cuh),
+ * inclusive: element j of tile b (tiles of `tile` elements, a power of two)
+ * is D_b + N_b(j), N_0(j) in tile 0, and D_{b+1} when j ends a full tile;
+ * N_b(j) is the network's prefix inside tile b, D_b the pairwise value of
+ * the first b tile totals (block_dyadic<tile>'s carry). */
+void classic_device_scan_reference(classic_network net, unsigned tile, const double *x, double *out, size_t n);
+
 #ifdef __cplusplus
 }
 #endif
