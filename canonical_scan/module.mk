@@ -102,3 +102,9 @@ canonical_scan/classic_scans.SRCS := canonical_scan/classic_scans.c canonical_sc
 PROGRAMS += canonical_scan/emulated_classic_scans
 canonical_scan/emulated_classic_scans.SRCS := canonical_scan/tests/emulated_classic_scans.cpp $(CLASSIC_CPU_SRCS) \
                                               $(CANONICAL_CPU_SRCS) $(EMU_SRCS)
+# The classic networks on the GPU: the kernels against their expressions,
+# CUB's block scans against the networks, the device-wide scans against CUB.
+PROGRAMS += canonical_scan/classic_gpu
+canonical_scan/classic_gpu.SRCS := canonical_scan/classic_gpu.c canonical_scan/gpu/classic_scans.cu \
+                                   canonical_scan/gpu/cub_block_probe.cu canonical_scan/gpu/cub_baseline.cu \
+                                   $(CANONICAL_DEVICE_SRCS) common/run_header.c $(CLASSIC_CPU_SRCS) $(CANONICAL_CPU_SRCS)
