@@ -6,6 +6,9 @@
  *              bit; then CUB's WarpScan and BlockScan (three algorithms) on
  *              one tile of 256 doubles against each named expression: which
  *              one, if any, CUB computes
+ *   --mistake in-place|no-clear   a trap on the GPU: Kogge-Stone reading and
+ *              writing one buffer (run it under compute-sanitizer --tool
+ *              racecheck to see the hazards), Blelloch without clearing the root
  *   --bench    each device-wide scan against cub::DeviceScan::InclusiveSum
  *              at 2^20, 2^24 and 2^28 doubles, interleaved, --reps runs each.
  * The CPU emulator runs the same kernels (tests/emulated_classic_scans.cpp). */
@@ -54,7 +57,7 @@ static int check_kernels(const double *x, int quiet)
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
             for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++)
                 for (int exclusive = 0; exclusive <= 1; exclusive++) {
-                    classic_gpu_tile_scan((int)four[k], x, got, sizes[s], threads[t], exclusive);
+                    classic_gpu_tile_scan((int)four[k], x, got, sizes[s], threads[t], exclusive, 0);
                     tile_reference(four[k], threads[t], x, want, sizes[s], exclusive);
                     ok &= first_difference(got, want, sizes[s]) == sizes[s];
                 }
@@ -223,11 +226,33 @@ static int bench(int argc, char **argv, int reps, uint64_t seed)
     return verdict("every timed scan's tile ends and first tile are its expression's bits", ok);
 }
 
+/* One trap on the GPU: 1024 threads, the integers 1 .. 1024. */
+static int gpu_mistake(const char *mistake, int quiet)
+{
+    enum { N = 1024 };
+    double x[N], got[N], want[N];
+    const int in_place = strcmp(mistake, "in-place") == 0;
+    const classic_network net = in_place ? NET_KOGGE_STONE : NET_BLELLOCH;
+    for (size_t i = 0; i < N; i++)
+        x[i] = (double)(i + 1);
+    classic_gpu_tile_scan((int)net, x, got, N, N, !in_place, in_place ? 1 : 2);
+    classic_scan(net, x, want, N, !in_place, 0, 0.0);
+    const size_t i = first_difference(got, want, N);
+    if (!quiet && i < N)
+        printf("first wrong output: %zu: %.0f, expected %.0f\n", i, got[i], want[i]);
+    return verdict(in_place ? "the in-place Kogge-Stone computes the scan"
+                            : "the Blelloch scan without a cleared root computes the exclusive scan",
+                   i == N);
+}
+
 int main(int argc, char **argv)
 {
     uint64_t seed = LCG64_DEFAULT_SEED, reps = 20;
     int quiet = 0, run_bench = 0;
+    const char *mistake = NULL;
     const cli_option options[] = {
+        { "--mistake", CLI_CHOICE, &mistake, "commit one trap on the GPU and show its first wrong output", 0, 0,
+          "in-place|no-clear" },
         { "--bench", CLI_FLAG, &run_bench, "time the device-wide scans against CUB at 2^20, 2^24, 2^28", 0, 0, NULL },
         { "--reps", CLI_U64, &reps, "with --bench: timed runs of each scan (default 20)", 1, 1000, NULL },
         { "--seed", CLI_U64, &seed, "LCG seed of the P4016 data (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
@@ -237,6 +262,8 @@ int main(int argc, char **argv)
                           "against the networks, and the device-wide scans against CUB.",
               options, sizeof options / sizeof options[0]);
     gpu_require_device();
+    if (mistake != NULL)
+        return exit_status(gpu_mistake(mistake, quiet));
     if (run_bench)
         return exit_status(bench(argc, argv, (int)reps, seed));
     const size_t n_max = ((size_t)1 << 20) + 3;

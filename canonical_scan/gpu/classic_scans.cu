@@ -32,13 +32,13 @@ static void finish(double *out, size_t n, double *d_x, double *d_out)
 }
 
 extern "C" void classic_gpu_tile_scan(int net, const double *x, double *out, size_t n, unsigned threads,
-                                      int exclusive)
+                                      int exclusive, int mistake)
 {
     check_threads(threads);
     double *d_x, *d_out;
     upload(x, n, &d_x, &d_out);
     const unsigned tiles = (unsigned)((n + threads - 1) / threads);
-    classic_tile_scan<<<tiles, threads>>>(d_x, d_out, (uint64_t)n, net, exclusive, CLASSIC_CORRECT);
+    classic_tile_scan<<<tiles, threads>>>(d_x, d_out, (uint64_t)n, net, exclusive, mistake);
     CUDA_CHECK_LAUNCH();
     finish(out, n, d_x, d_out);
 }

@@ -12,8 +12,10 @@ extern "C" {
 #endif
 
 /* classic_tile_scan: every tile of `threads` elements (a power of two,
- * 32 .. 1024) scanned on its own by network `net` (classic_network). */
-void classic_gpu_tile_scan(int net, const double *x, double *out, size_t n, unsigned threads, int exclusive);
+ * 32 .. 1024) scanned on its own by network `net` (classic_network);
+ * mistake: 0, or a trap of classic_block_scans.cuh (1 in place, 2 no clear). */
+void classic_gpu_tile_scan(int net, const double *x, double *out, size_t n, unsigned threads, int exclusive,
+                           int mistake);
 /* classic_warp_scan: every 32 elements by the warp's shuffles. */
 void classic_gpu_warp_scan(const double *x, double *out, size_t n);
 

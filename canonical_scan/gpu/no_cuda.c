@@ -154,7 +154,8 @@ double cub_levels_time_once_ms(void (*launch)(void *ctx), void *ctx)
 }
 
 /* gpu/classic_scans.cu, gpu/cub_block_probe.cu */
-void classic_gpu_tile_scan(int net, const double *x, double *out, size_t n, unsigned threads, int exclusive)
+void classic_gpu_tile_scan(int net, const double *x, double *out, size_t n, unsigned threads, int exclusive,
+                           int mistake)
 {
     no_cuda(__func__);
 }
