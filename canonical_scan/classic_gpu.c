@@ -104,7 +104,6 @@ static int check_device_scans(const double *x, size_t n_max, int quiet)
     return verdict("every device-wide scan gives its expression's bits on the GPU (n up to 2^20 + 3)", all);
 }
 
-// [listing cub-which-network]
 /* CUB's warp and block scans on one tile against every named expression. */
 static int cub_which(const double *x, int quiet)
 {
@@ -147,7 +146,6 @@ static int cub_which(const double *x, int quiet)
         printf("\n");
     return 1; /* a finding, not a check: "none" is an answer too */
 }
-// [end]
 
 typedef struct {
     classic_device_plan *plan;

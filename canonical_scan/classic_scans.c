@@ -147,7 +147,6 @@ static int check_identities(void)
     return ok;
 }
 
-// [listing network-costs]
 /* The counts of the networks against the closed forms, n = 2^2 .. 2^20;
  * the table prints n = 16 .. 2^20 (inclusive, and Blelloch's exclusive). */
 static int costs_table(int quiet)
@@ -184,7 +183,6 @@ static int costs_table(int quiet)
                "Sklansky (n/2)k / k. Levels holding additions: k, 2k - 1, 2k - 1, 2k, k.\n\n");
     return verdict("work, span and levels counted from every network equal the formulas, n = 4 .. 2^20", match);
 }
-// [end]
 
 
 /* How many different answers the four networks give for output i. */
@@ -224,7 +222,6 @@ static int same_expressions(scan_policy policy, unsigned block, classic_network 
     return same;
 }
 
-// [listing four-answers]
 static int bits_table(uint64_t seed, int quiet)
 {
     enum { N = 16 };
@@ -295,7 +292,6 @@ static int bits_table(uint64_t seed, int quiet)
                   sklansky_found);
     return ok;
 }
-// [end]
 
 int main(int argc, char **argv)
 {

@@ -69,7 +69,6 @@ __device__ double block_kogge_stone(double v, double *buf, int reversed, int mis
 }
 // [end]
 
-// [listing block-brent-kung]
 /* Brent-Kung in place: the targets of a level (3d-1, 5d-1, ... down; 2d-1,
  * 4d-1, ... up) are never its sources, so one buffer is enough. Thread m
  * does the level's m-th operation. Returns wire t; *total gets the tile's
@@ -94,7 +93,6 @@ __device__ double block_brent_kung(double v, double *buf, double *total)
     }
     return buf[t];
 }
-// [end]
 
 // [listing block-blelloch]
 /* Blelloch: Brent-Kung's up-sweep, the root cleared to the empty prefix,
@@ -131,7 +129,6 @@ __device__ double block_blelloch(double v, double *buf, double *total, int mista
 }
 // [end]
 
-// [listing block-sklansky]
 /* Sklansky in place: at distance d, thread t with bit d set adds the last
  * wire of the lower half of its 2d-block, which has bit d clear and so is
  * not written in this level. */
@@ -147,7 +144,6 @@ __device__ double block_sklansky(double v, double *buf)
     }
     return buf[t];
 }
-// [end]
 
 /* The inclusive scan of the tile's values by network `net` (Blelloch's as
  * E[t] + x[t]); *total gets the tile's pairwise total. buf: 2 * blockDim.x
@@ -176,7 +172,6 @@ __device__ double block_classic_inclusive(int net, double v, double *buf, double
     return s;
 }
 
-// [listing classic-tile-kernel]
 /* One tile per block, no carry: the network's scan of x[b*w .. b*w + w-1]
  * (w = blockDim.x, a power of two), inclusive, or exclusive as the network
  * gives it (Blelloch) or by shifting (the others). Beyond n: -0.0. */
@@ -202,7 +197,6 @@ __global__ void classic_tile_scan(const double *x, double *out, uint64_t n, int 
     if (i < n)
         out[i] = s;
 }
-// [end]
 
 /* The warp-level Kogge-Stone alone: each warp scans its 32 elements. */
 __global__ void classic_warp_scan(const double *x, double *out, uint64_t n)

@@ -82,7 +82,6 @@ extern "C" classic_device_plan *classic_device_plan_create(size_t n)
     return p;
 }
 
-// [listing classic-device-enqueue]
 extern "C" void classic_device_scan_enqueue(classic_device_plan *p, int net, const double *d_x, double *d_out,
                                             size_t n)
 {
@@ -99,7 +98,6 @@ extern "C" void classic_device_scan_enqueue(classic_device_plan *p, int net, con
     classic_device_scan<<<(unsigned)lb.tiles, CLASSIC_TILE>>>(d_x, d_out, (uint64_t)n, net, lb);
     CUDA_CHECK_LAUNCH();
 }
-// [end]
 
 extern "C" void classic_device_plan_destroy(classic_device_plan *p)
 {
