@@ -155,8 +155,9 @@ int main(int argc, char **argv)
 {
     int quiet = 0;
     const char *mistake = NULL;
-    uint64_t seed = LCG64_DEFAULT_SEED;
+    uint64_t seed = LCG64_DEFAULT_SEED, n_device = 65539;
     const cli_option options[] = {
+        { "--n", CLI_U64, &n_device, "the largest n of the device-wide check (default 65539)", 1, 1 << 22, NULL },
         { "--mistake", CLI_CHOICE, &mistake, "commit one trap and show its first wrong output", 0, 0,
           "in-place|no-clear|ks-reversed" },
         { "--seed", CLI_U64, &seed, "LCG seed of the P4016 data (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
@@ -165,7 +166,7 @@ int main(int argc, char **argv)
     cli_parse(argc, argv, "Runs the classic-network kernels on the CPU emulator and compares their bits with the "
                           "named expressions.",
               options, sizeof options / sizeof options[0]);
-    const size_t n_max = 70000;
+    const size_t n_max = n_device > 1025 ? (size_t)n_device : 1025;
     std::vector<double> x(n_max);
     p4016_data(seed, 1, x.data(), n_max);
     if (mistake != NULL) {
@@ -200,15 +201,16 @@ int main(int argc, char **argv)
     all &= warp_ok;
     all &= verdict("every block-level network's kernel gives its expression's bits", all);
 
-    const size_t device_sizes[] = { 1, 255, 256, 257, 4096, 5000, 65539 };
+    const size_t device_sizes[] = { 1, 255, 256, 257, 4096, 5000, (size_t)n_device };
     int device_all = 1;
     if (!quiet)
-        printf("Device-wide scans (tiles of %d, the look-back), n = 1 .. 65539, against D_b + N_b(j)\n",
-               CLASSIC_TILE);
+        printf("Device-wide scans (tiles of %d, the look-back), n = 1 .. %" PRIu64 ", against D_b + N_b(j)\n",
+               CLASSIC_TILE, n_device);
     for (int k = 0; k < CLASSIC_NETWORKS; k++) {
         int ok = 1;
         for (size_t s = 0; s < sizeof device_sizes / sizeof device_sizes[0] && ok; s++)
-            ok &= check_device(nets[k], x.data(), device_sizes[s], quiet);
+            if (device_sizes[s] <= n_device)
+                ok &= check_device(nets[k], x.data(), device_sizes[s], quiet);
         if (!quiet)
             printf("  %-32s %s\n", network_title((classic_network)nets[k]),
                    ok ? "every output bit-identical" : "MISMATCH");
