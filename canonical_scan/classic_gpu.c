@@ -1,5 +1,6 @@
-/* classic_gpu.c - the classic networks on the GPU (needs one; exit 77
- * without):
+/* classic_gpu.c - the classic networks' kernels on the GPU against their
+ * expressions, CUB's block scans against the networks, and the device-wide
+ * scans against CUB. Needs a GPU (exit 77 without):
  *   (default)  each network's block-level kernel (tiles of 32 .. 1024,
  *              inclusive and exclusive), the warp-level Kogge-Stone and the
  *              device-wide scans against their named expressions, bit for

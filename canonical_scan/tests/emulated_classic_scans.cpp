@@ -1,6 +1,8 @@
-/* emulated_classic_scans.cpp - the kernels of gpu/classic_block_scans.cuh,
- * their own source, run on the CPU by the emulator (common/emulator/), and
- * compared bit for bit with the named expressions of lib/classic_networks.c:
+/* emulated_classic_scans.cpp - the classic networks' kernels run on the CPU
+ * emulator against their named expressions, and the traps. The kernels of
+ * gpu/classic_block_scans.cuh, their own source, run on the CPU by the
+ * emulator (common/emulator/) and are compared bit for bit with the named
+ * expressions of lib/classic_networks.c:
  *   - each block-level network (tiles of 16 .. 1024 threads, inclusive and
  *     exclusive, whole and partial tiles), and the warp-level Kogge-Stone;
  *   - the device-wide scan built from each network, with its look-back,
