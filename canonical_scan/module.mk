@@ -107,4 +107,4 @@ canonical_scan/emulated_classic_scans.SRCS := canonical_scan/tests/emulated_clas
 PROGRAMS += canonical_scan/classic_gpu
 canonical_scan/classic_gpu.SRCS := canonical_scan/classic_gpu.c canonical_scan/gpu/classic_scans.cu \
                                    canonical_scan/gpu/cub_block_probe.cu canonical_scan/gpu/cub_baseline.cu \
-                                   $(CANONICAL_DEVICE_SRCS) common/run_header.c $(CLASSIC_CPU_SRCS) $(CANONICAL_CPU_SRCS)
+                                   $(CANONICAL_DEVICE_SRCS) $(CLASSIC_CPU_SRCS) $(CANONICAL_CPU_SRCS)
