@@ -329,8 +329,8 @@ def check_syllabus():
             kits.update(re.findall(r"`([\w]+)`", cells[3]))
     kits.update(re.findall(r"CH=(\w+)", text))
     for kit in sorted(kits):
-        if not os.path.exists(os.path.join("assignments", kit + ".points")):
-            problem(f"{SYLLABUS_MD}: the assignment kit {kit} does not exist (no assignments/{kit}.points)")
+        if not os.path.exists(os.path.join("assignments", kit + ".md")):
+            problem(f"{SYLLABUS_MD}: the assignment kit {kit} does not exist (no assignments/{kit}.md)")
     return len(programs), len(kits)
 
 
