@@ -186,6 +186,9 @@ class Kit:
                 self.put_file(os.path.join("tools", name), "book")
         for name in KIT_TOOLS:
             self.put_file(os.path.join("assignments", "tools", name), "book")
+        for name in ("LICENSE", "LICENSE-BOOK"):   # what students may do with the kit
+            if os.path.isfile(self.src(name)):
+                self.put_file(name, "book")
 
     def copy_test_files(self):
         """Files a test command names that live outside the copied folders."""
