@@ -4,7 +4,8 @@
 -- source gives it, if any (`Table: caption` or `: caption` under the table).
 -- A caption that ends in {#tbl:NAME} names the table; the text cites it as
 -- @tbl:NAME, which becomes a link "Table 3.2". Tables woven in from measured
--- Markdown logs are numbered like the rest. Runs after weave.lua.
+-- Markdown logs are numbered like the rest. Every table is wrapped in a
+-- <div class="table-scroll">, its own scrolling box. Runs after weave.lua.
 
 local table_number = {} -- NAME -> "3.2"
 
@@ -41,7 +42,11 @@ local function number_table(tbl, number)
     table_number[name] = number
     tbl.attr = pandoc.Attr("tbl-" .. name, tbl.classes, tbl.attributes)
   end
-  return tbl
+  -- a table wider than the text scrolls inside its own box, which the
+  -- keyboard can reach (focus, then the arrow keys) and a screen reader
+  -- names by the table's number
+  return pandoc.Div({ tbl }, pandoc.Attr("", { "table-scroll" },
+    { tabindex = "0", role = "region", ["aria-label"] = "Table " .. number }))
 end
 
 local function cite_table(cite)
