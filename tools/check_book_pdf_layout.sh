@@ -18,32 +18,44 @@ for t in pdftohtml pdftotext python3; do
 done
 [ -s "$pdf" ] || { echo "FAIL: $pdf missing"; exit 1; }
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-# sizes at zoom 10: a fontspec's size is then tenths of a point
-pdftohtml -xml -i -zoom 10 -stdout "$pdf" > "$work/xml" 2>/dev/null
+# pdftohtml -xml: each line of text with its font and width in points
+# (zoom 1). A monospaced font's size is the line's width divided by its
+# characters times DejaVu Sans Mono's advance, 0.602 em: measured, not
+# declared, so a block scaled to fit would show.
+pdftohtml -xml -i -zoom 1 -stdout "$pdf" > "$work/xml" 2>/dev/null
 pdftotext -bbox-layout "$pdf" "$work/bbox.html" 2>/dev/null
 python3 - "$work/xml" "$work/bbox.html" "$MIN_CODE_PT" "$MIN_FILL" <<'PY'
-import re, sys
+import html, re, sys
 xml, bbox, min_pt, min_fill = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
 x = open(xml, encoding="utf-8", errors="replace").read()
 failed = 0
-mono = [(float(s) / 10, fam) for s, fam in re.findall(r'<fontspec [^>]*size="([\d.]+)" family="([^"]*)"', x)
-        if "mono" in fam.lower()]
-if not mono:
+family = dict(re.findall(r'<fontspec id="(\d+)" size="[\d.]+" family="([^"]*)"', x))
+sizes = []
+for width, font, text in re.findall(r'<text [^>]*width="(\d+)"[^>]*font="(\d+)">(.*?)</text>', x):
+    text = html.unescape(re.sub(r"<[^>]+>", "", text))
+    if "mono" in family.get(font, "").lower() and len(text) >= 24 and text == text.strip():
+        sizes.append((int(width) / (len(text) * 0.602), text))
+if not sizes:
     print("FAIL: no monospaced text found in the PDF"); failed += 1
 else:
-    small = min(mono)
-    sizes = sorted(set(round(s, 1) for s, _ in mono))
-    print("code: %d monospaced font sizes, %.1f to %.1f pt (minimum allowed %.1f)" % (len(sizes), sizes[0], sizes[-1], min_pt))
-    if small[0] < min_pt - 0.05:
-        print("FAIL: code at %.1f pt (%s)" % small); failed += 1
-# chapters' first pages: the outline's top level
+    sizes.sort()
+    # widths are whole points: a 24-character line is measured to 0.1 pt
+    small = [s for s in sizes if s[0] < min_pt - 0.15]
+    print("code: %d monospaced lines measured, %.1f to %.1f pt (median %.1f; minimum allowed %.1f)"
+          % (len(sizes), sizes[0][0], sizes[-1][0], sizes[len(sizes) // 2][0], min_pt))
+    for s, t in small[:5]:
+        print("FAIL: code at %.1f pt: %s" % (s, t[:60]))
+    failed += len(small)
+# chapters' first pages: the outline's top level, less the title page
 outline = x[x.find("<outline>"):]
-depth, starts = 0, set()
-for tok in re.finditer(r'<outline>|</outline>|<item page="(\d+)"', outline):
+depth, starts, title_page = 0, set(), None
+for tok in re.finditer(r'<outline>|</outline>|<item page="(\d+)">([^<]*)', outline):
     t = tok.group(0)
     if t == "<outline>": depth += 1
     elif t == "</outline>": depth -= 1
-    elif depth == 1: starts.add(int(tok.group(1)))
+    elif depth == 1:
+        if title_page is None: title_page = int(tok.group(1)); continue
+        starts.add(int(tok.group(1)))
 b = open(bbox, encoding="utf-8", errors="replace").read()
 pages = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', b, re.S)
 first_chapter = min(starts) if starts else 1

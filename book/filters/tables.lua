@@ -30,7 +30,16 @@ local function caption_inlines(tbl)
   return pandoc.List(long[1].content or {})
 end
 
+-- Pandoc sizes the columns of a table with long lines by the dashes of its
+-- source's separator row, which can leave a number column at 4 % of the
+-- width; the widths are dropped, and the browser sizes each column by what
+-- it holds.
+local function natural_widths(tbl)
+  for i, cs in ipairs(tbl.colspecs) do tbl.colspecs[i] = { cs[1], nil } end
+end
+
 local function number_table(tbl, number)
+  natural_widths(tbl)
   local inlines = caption_inlines(tbl)
   local name = take_name(inlines)
   local label = { pandoc.Strong({ pandoc.Str("Table " .. number .. ".") }) }

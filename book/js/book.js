@@ -21,6 +21,24 @@
     });
   }
 
+  // --- blocks that scroll sideways ----------------------------------------
+  // A listing or output wider than its box (on a narrow screen) scrolls
+  // inside it; the keyboard reaches it (Tab, then the arrow keys) only if
+  // it can take the focus, so such a block gets tabindex 0, and a block that
+  // fits gets none (no needless stops on the way through a chapter).
+  function markScrollers() {
+    document.querySelectorAll("main pre").forEach(function (pre) {
+      if (pre.scrollWidth > pre.clientWidth + 1) pre.setAttribute("tabindex", "0");
+      else pre.removeAttribute("tabindex");
+    });
+  }
+  markScrollers();
+  var resizing = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(resizing);
+    resizing = setTimeout(markScrollers, 150);
+  });
+
   // --- the section in view ---------------------------------------------
   var page = location.pathname.split("/").pop() || "index.html";
   var links = {};

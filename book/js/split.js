@@ -106,7 +106,8 @@ fs.mkdirSync(outDir, { recursive: true });
 fs.writeFileSync(path.join(outDir, "search-index.js"),
   "// the book's search index, built by book/js/split.js with MiniSearch\n" +
   "window.BOOK_SEARCH = { options: " + JSON.stringify(searchOptions) + ", index: " + JSON.stringify(index) + " };\n");
-fs.copyFileSync(require.resolve("minisearch/dist/umd/index.js"), path.join(outDir, "minisearch.js"));
+// the browser build (UMD) beside the CommonJS one this script loads
+fs.copyFileSync(path.join(path.dirname(require.resolve("minisearch")), "..", "umd", "index.js"), path.join(outDir, "minisearch.js"));
 fs.copyFileSync(path.join(__dirname, "book.js"), path.join(outDir, "book.js"));
 fs.copyFileSync(path.join(__dirname, "..", "style.css"), path.join(outDir, "style.css"));
 
