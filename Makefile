@@ -194,7 +194,7 @@ BOOK_INPUTS := $(BOOK_SOURCES) $(wildcard book/filters/* book/*.css book/metadat
                $(wildcard $(foreach c,$(CHAPTERS),$(c)/*.c $(c)/*.h $(c)/lib/* $(c)/gpu/* $(c)/book.list \
                                                  $(c)/figures/* $(c)/results/* $(c)/tests/data/*)) \
                $(addprefix $(BUILD)/,$(PROGRAMS)) tools/book_outputs.sh tools/book_figures.sh tools/book_pdf.sh \
-               tools/book_svg_ids.sh tools/book_epub_a11y.sh $(BOOK_NODE)
+               tools/book_svg_ids.sh tools/book_svg_contrast.sh tools/book_epub_a11y.sh $(BOOK_NODE)
 BOOK_HTML := $(BUILD)/book/index.html
 book: all
 ifeq ($(PANDOC),)
@@ -208,6 +208,7 @@ $(BOOK_HTML): $(BOOK_INPUTS)
 	sh tools/book_outputs.sh $(BUILD)/book/outputs
 	sh tools/book_figures.sh $(BUILD)/book/figures
 	sh tools/book_svg_ids.sh $(BUILD)/book/figures
+	sh tools/book_svg_contrast.sh $(BUILD)/book/figures
 	$(PANDOC_BOOK) --toc --epub-chapter-level=1 -o $(BUILD)/book/companion.epub $(BOOK_SOURCES)
 	sh tools/book_epub_a11y.sh $(BUILD)/book/companion.epub
 	$(PANDOC_BOOK) --toc --self-contained --metadata=book-medium:print --css=book/print.css \

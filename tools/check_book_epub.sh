@@ -39,10 +39,10 @@ for prop in accessMode accessModeSufficient accessibilityFeature accessibilityHa
     grep -qE "<meta property=\"schema:$prop\">[^<]+</meta>" "$work/opf" ||
         { echo "FAIL: the EPUB's metadata has no schema:$prop"; failed=1; }
 done
+unzip -p "$epub" 'EPUB/text/*.xhtml' > "$work/text"
 # every picture has a text alternative
 noalt=$(grep -o '<img[^>]*>' "$work/text" | grep -cv 'alt="[^"]')
 [ "$noalt" -eq 0 ] || { echo "FAIL: $noalt images in the EPUB without alternative text"; failed=1; }
-unzip -p "$epub" 'EPUB/text/*.xhtml' > "$work/text"
 want=$(cat book/*.md | grep -o '](figure:[^)]*)' | wc -l)
 have=$(grep -o '<img[^>]*src="[^"]*media/[^"]*"' "$work/text" | wc -l)
 echo "figures: $want in the chapters, $have images in the EPUB"

@@ -7,8 +7,8 @@
 //           error; the keyboard: Tab first reaches the skip link, which moves
 //           the focus to the text, and every link, summary and scrolling box
 //           can be reached by Tab
-//   search  the search box finds, for every chapter, its first section by the
-//           section's title
+//   search  the search box (typed into, on another chapter's page) finds every
+//           chapter by its first section's title and by a term of its text
 //   links   every link between the pages leads to a page and an id it holds
 //   shots   screenshots of a few pages at both widths into SHOTDIR
 // Exit status: 0 pass, 1 a check failed, 2 bad use, 77 Chromium not found.
@@ -126,18 +126,28 @@ async function main() {
       const page = await context.newPage();
       for (const p of pages) {
         await page.goto(url(p), { waitUntil: "load" });
-        const query = await page.evaluate(() => {
+        // two queries: the title of the chapter's first section, and the
+        // longest word of the first paragraph under it (a term of its text)
+        const queries = await page.evaluate(() => {
           const h = document.querySelector("main h2[id]") || document.querySelector("main h1");
-          return h.textContent.replace(/^[\d.]+\s+/, "").replace(/[^\p{L}\p{N}\s-]/gu, " ").replace(/\s+/g, " ").trim();
+          const title = h.textContent.replace(/^[\d.]+\s+/, "").replace(/[^\p{L}\p{N}\s-]/gu, " ").replace(/\s+/g, " ").trim();
+          let para = h.nextElementSibling;
+          while (para && para.tagName !== "P") para = para.nextElementSibling;
+          const words = (para ? para.textContent : "").match(/\p{L}{5,}/gu) || [];
+          const term = words.sort((a, b) => b.length - a.length || (a < b ? -1 : 1))[0];
+          return term ? [title, term] : [title];
         });
         // ask from another chapter's page: the index covers the whole book
         await page.goto(url(pages[(pages.indexOf(p) + 1) % pages.length]), { waitUntil: "load" });
         if (!(await page.isVisible("#book-search-input"))) { fail(p + ": no visible search box"); continue; }
-        await page.fill("#book-search-input", query);
-        const hrefs = await page.$$eval("#book-search-results a", (as) => as.map((a) => a.getAttribute("href")));
-        const hit = hrefs.findIndex((h) => h.split("#")[0] === p);
-        if (hit < 0) fail(p + ": searching '" + query + "' finds none of its sections (" + hrefs.slice(0, 3).join(", ") + ")");
-        else console.log("ok: '" + query + "' finds " + hrefs[hit] + " (result " + (hit + 1) + " of " + hrefs.length + ")");
+        if (queries.length < 2) fail(p + ": no paragraph under its first section to take a term from");
+        for (const query of queries) {
+          await page.fill("#book-search-input", query);
+          const hrefs = await page.$$eval("#book-search-results a", (as) => as.map((a) => a.getAttribute("href")));
+          const hit = hrefs.findIndex((h) => h.split("#")[0] === p);
+          if (hit < 0) fail(p + ": searching '" + query + "' finds none of its sections (" + hrefs.slice(0, 3).join(", ") + ")");
+          else console.log("ok: '" + query + "' finds " + hrefs[hit] + " (result " + (hit + 1) + " of " + hrefs.length + " shown)");
+        }
       }
       await context.close();
     } else if (mode === "shots") {
@@ -148,10 +158,14 @@ async function main() {
         const context = await browser.newContext({ viewport: { width, height: width > 1000 ? 900 : 844 } });
         const page = await context.newPage();
         for (const spec of picks) {
-          const [p, anchor] = spec.split("#");
-          await page.goto(url(p) + (anchor ? "#" + anchor : ""), { waitUntil: "load" });
+          // PAGE, PAGE#id, or PAGE@selector (scrolled to the top of the window)
+          const [p, anchor] = spec.split(/[#@]/);
+          await page.goto(url(p) + (anchor && spec.includes("#") ? "#" + anchor : ""), { waitUntil: "load" });
+          if (anchor && spec.includes("@")) {
+            await page.evaluate((sel) => { const e = document.querySelector(sel); if (e) e.scrollIntoView(); }, anchor);
+          }
           await page.waitForTimeout(200);
-          const file = path.join(shotDir, p.replace(/\.html$/, "") + (anchor ? "-" + anchor : "") + "-" + width + ".png");
+          const file = path.join(shotDir, p.replace(/\.html$/, "") + (anchor ? "-" + anchor.replace(/[^\w.-]+/g, "_") : "") + "-" + width + ".png");
           await page.screenshot({ path: file });
           console.log("shot: " + file);
         }
