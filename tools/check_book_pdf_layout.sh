@@ -5,10 +5,10 @@
 #     build/book/companion.pdf is at least MIN_CODE_PT (8 pt);
 #   - no page is left mostly blank inside a chapter: every page that is not
 #     a chapter's last page (nor the title or the contents) has text down to
-#     at least MIN_FILL (55 %) of the text area's height.
+#     at least MIN_FILL (50 %) of the text area's height.
 set -u
 MIN_CODE_PT=${MIN_CODE_PT:-8}
-MIN_FILL=${MIN_FILL:-0.55}
+MIN_FILL=${MIN_FILL:-0.50}
 pdf=build/book/companion.pdf
 [ -f build/book/index.html ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
 . tools/chromium.sh
