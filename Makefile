@@ -186,25 +186,37 @@ endif
 BOOK_SOURCES := $(sort $(wildcard book/*.md))
 # The filters run in this order: weave (listings, outputs, figures), tables
 # (numbers), typography (powers), links (repository files), nav (the HTML's
-# contents panel). Three builds: the screen HTML (its own contents panel, from
-# nav.lua), the EPUB and the print HTML (pandoc's --toc), which
-# tools/book_pdf.sh prints to PDF.
+# contents panel and search box). Three builds: the screen HTML, which
+# book/js/split.js cuts into one page per chapter with a prebuilt search
+# index; the EPUB (accessibility metadata added by tools/book_epub_a11y.sh);
+# the print HTML (pandoc's --toc), which tools/book_pdf.sh prints to PDF.
+# REPOSITORY_URL=https://host/org/repo/blob/main: the PDF and the EPUB link
+# repository paths there (book/metadata.yaml's repository-url otherwise).
 PANDOC_BOOK  := pandoc --standalone --toc-depth=2 --mathml --wrap=none \
                 --metadata-file=book/metadata.yaml --lua-filter=book/filters/weave.lua \
                 --lua-filter=book/filters/tables.lua --lua-filter=book/filters/typography.lua \
                 --lua-filter=book/filters/links.lua --lua-filter=book/filters/nav.lua \
+                --highlight-style=book/highlight.theme \
+                $(if $(REPOSITORY_URL),--metadata=repository-url:$(REPOSITORY_URL)) \
                 --css=book/style.css --resource-path=.:book
 # the title page's version, date, licences and citation (tools/book_version.sh)
 PANDOC_BOOK  += --metadata-file=$(BUILD)/book/version.yaml
+# The HTML book's search library and the browser checks' axe-core and
+# playwright-core: the exact versions of book/js/package-lock.json,
+# installed by npm ci into $(BUILD)/node (tools/book_node.sh).
+BOOK_NODE := $(BUILD)/node/node_modules/.book-installed
+$(BOOK_NODE): book/js/package.json book/js/package-lock.json tools/book_node.sh
+	sh tools/book_node.sh $(BUILD)/node
 # Everything the book is made of: its prose, filters and style, the sources
 # its listings come from, the programs whose output it shows, the lists that
 # name them, the recordings, the figures' scripts and data. The book is
 # rebuilt only when one of these changed.
-BOOK_INPUTS := $(BOOK_SOURCES) $(wildcard book/filters/* book/*.css book/metadata.yaml book/outputs/*) \
+BOOK_INPUTS := $(BOOK_SOURCES) $(wildcard book/filters/* book/*.css book/metadata.yaml book/highlight.theme \
+                                          book/outputs/* book/js/*.js) \
                $(wildcard $(foreach c,$(CHAPTERS),$(c)/*.c $(c)/*.h $(c)/lib/* $(c)/gpu/* $(c)/book.list \
                                                  $(c)/figures/* $(c)/results/* $(c)/tests/data/*)) \
                $(addprefix $(BUILD)/,$(PROGRAMS)) tools/book_outputs.sh tools/book_figures.sh tools/book_pdf.sh \
-               tools/book_svg_ids.sh
+               tools/book_svg_ids.sh tools/book_svg_contrast.sh tools/book_epub_a11y.sh $(BOOK_NODE)
 BOOK_HTML := $(BUILD)/book/index.html
 BOOK_INPUTS += tools/book_version.sh CITATION.cff
 book: all
@@ -214,18 +226,21 @@ else
 	@$(MAKE) --no-print-directory $(BOOK_HTML)
 endif
 
+# index.html is written last, so that a failed step leaves the book out of date
 $(BOOK_HTML): $(BOOK_INPUTS)
 	sh tools/book_version.sh $(BUILD)/book/version.yaml
 	sh tools/book_outputs.sh $(BUILD)/book/outputs
 	sh tools/book_figures.sh $(BUILD)/book/figures
 	sh tools/book_svg_ids.sh $(BUILD)/book/figures
-	$(PANDOC_BOOK) --self-contained -o $(BUILD)/book/index.tmp.html $(BOOK_SOURCES)
+	sh tools/book_svg_contrast.sh $(BUILD)/book/figures
 	$(PANDOC_BOOK) --toc --epub-chapter-level=1 -o $(BUILD)/book/companion.epub $(BOOK_SOURCES)
+	sh tools/book_epub_a11y.sh $(BUILD)/book/companion.epub
 	$(PANDOC_BOOK) --toc --self-contained --metadata=book-medium:print --css=book/print.css \
 	    -o $(BUILD)/book/print.html $(BOOK_SOURCES)
 	sh tools/book_pdf.sh $(BUILD)/book/print.html $(BUILD)/book/companion.pdf
-	mv $(BUILD)/book/index.tmp.html $@
-	@echo "book: $@ (and companion.epub, companion.pdf)"
+	$(PANDOC_BOOK) -o $(BUILD)/book/whole.html $(BOOK_SOURCES)
+	NODE_PATH=$(BUILD)/node/node_modules node book/js/split.js $(BUILD)/book/whole.html $(BUILD)/book
+	@echo "book: $@ and one page per chapter (and companion.epub, companion.pdf)"
 
 # --- GPU-only targets ---------------------------------------------------------
 # The bench, headline and sanitize lines of each chapter's tests.list, one command each;
