@@ -244,6 +244,8 @@ sanitize: all
 # The tests name their programs as build/..., so the sanitized build is made
 # in a copy of the tree, build-asan/tree/, whose own build/ it is: nothing
 # in build/ is touched, and the copy is refreshed (not rebuilt) each time.
+# The emulator's C++ (common/emulator/ and the kernels it runs) is
+# sanitized too; it tells ASan each time it switches stacks.
 # It is built without nvcc (NVCC=), on purpose: every C source, the mains
 # of the CUDA programs included, is sanitized and links the gpu/no_cuda.c
 # stubs. With nvcc the link would need LDLIBS='-lasan -lubsan -lm' (nvcc
@@ -263,7 +265,7 @@ asan:
 	git ls-files -z --cached --others --exclude-standard | \
 	  tar --null --ignore-failed-read -cf - -T - | tar -xf - -C $(ASAN_DIR)/tree
 	$(MAKE) -C $(ASAN_DIR)/tree --no-print-directory NVCC= EXTRA_CFLAGS='$(ASAN_FLAGS)' \
-	  LDLIBS='$(ASAN_FLAGS) -lm' all
+	  EXTRA_CXXFLAGS='$(ASAN_FLAGS)' LDLIBS='$(ASAN_FLAGS) -lm' all
 	cd $(ASAN_DIR)/tree && ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  ctest --test-dir build --output-on-failure -j$(NPROC) $(ASAN_TESTS)

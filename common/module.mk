@@ -13,3 +13,5 @@ common/gpu_smoke.SRCS := common/gpu_smoke.c common/gpu/gpu_smoke.cu
 EMU_SRCS := common/emulator/emu_threads.cpp common/emulator/emu_block.cpp common/emulator/emu_warp.cpp
 PROGRAMS += common/emulator_check
 common/emulator_check.SRCS := common/emulator/tests/emulator_check.cpp $(EMU_SRCS)
+PROGRAMS += common/emulator_switch_rate
+common/emulator_switch_rate.SRCS := common/emulator/tests/emulator_switch_rate.cpp $(EMU_SRCS)

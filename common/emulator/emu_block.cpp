@@ -46,7 +46,7 @@ static bool release_barrier(void)
     const thread_state *first = &block.threads[0];
     for (int t = 0; t < block.count; t++) {
         const thread_state *s = &block.threads[t];
-        if (s->line != first->line || strcmp(s->file, first->file) != 0) {
+        if (!same_place(s->file, s->line, first->file, first->line)) {
             report("threads wait at different __syncthreads(): thread 0 at %s:%d, thread %d at %s:%d",
                    first->file, first->line, t, s->file, s->line);
             return false;

@@ -5,15 +5,13 @@
 
 #include "cuda_shim.h"
 
-#include <ucontext.h>
-
 namespace emu {
 
 /* Where a thread stands when it is not running. */
 enum thread_wait { RUNNABLE, AT_BARRIER, AT_WARP_OP, EXITED };
 
 struct thread_state {
-    ucontext_t context;
+    uint3 index; /* its threadIdx */
     thread_wait wait;
     const char *file; /* where it waits (AT_BARRIER, AT_WARP_OP) */
     int line;
@@ -31,16 +29,21 @@ struct block_run {
     int count;   /* blockDim.x * blockDim.y * blockDim.z */
     int current; /* the thread running now, -1 in the scheduler */
     bool failed; /* an error was reported: the launch stops */
-    ucontext_t scheduler;
 };
 extern block_run block;
 
 /* emu_threads.cpp: start `count` coroutines that each run body(ctx), and
- * switch between them and the scheduler. */
+ * switch between them and the scheduler (which runs on the caller's stack). */
 void threads_start(int count, void (*body)(void *), void *ctx);
 void resume(int t);          /* scheduler -> thread t, until it waits or ends */
 void wait_in_scheduler(void); /* thread -> scheduler */
-void set_indices(int t);     /* threadIdx of linear thread t */
+void set_indices(int t);     /* threadIdx := that of linear thread t */
+
+/* The same source line: the same file (usually the same pointer) and line. */
+inline bool same_place(const char *file_a, int line_a, const char *file_b, int line_b)
+{
+    return line_a == line_b && (file_a == file_b || strcmp(file_a, file_b) == 0);
+}
 
 /* Prints "error: ..." with the block's coordinates, marks the launch failed.
  * Called from a thread, it never returns (the thread is abandoned). */

@@ -15,6 +15,8 @@
 
 namespace emu {
 int run_grid(dim3 grid, dim3 block, void (*body)(void *), void *ctx);
+/* Thread switches so far, both directions counted (common/emulator_switch_rate). */
+uint64_t thread_switches(void);
 }
 
 template <typename... Params, typename... Args>

@@ -116,8 +116,8 @@ static int group_ready(int t, bool explain)
                    s->file, s->line, l, base + l);
             return -1;
         }
-        if (o->wait == AT_WARP_OP && o->op == s->op && o->mask == s->mask && o->line == s->line &&
-            strcmp(o->file, s->file) == 0)
+        if (o->wait == AT_WARP_OP && o->op == s->op && o->mask == s->mask &&
+            same_place(o->file, o->line, s->file, s->line))
             continue;
         if (o->wait == AT_BARRIER) {
             snprintf(where, sizeof where, "__syncthreads() at %s:%d", o->file, o->line);
