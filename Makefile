@@ -43,6 +43,18 @@ LDLIBS  := -lm
 CXX      ?= g++
 CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -ffp-contract=off -Icommon \
             -Icommon/emulator/include -Icommon/emulator $(EXTRA_CXXFLAGS)
+# The emulator's memory checks (common/emulator/emu_check.cpp) see every
+# load and store of the kernels it runs: ThreadSanitizer's instrumentation
+# puts a call in front of each, the emulator answers those calls (TSan's
+# own library is not linked), and -g1 keeps the line tables its reports name
+# lines from. Every C++ source but the emulator's own is compiled so. TSan's
+# instrumentation cannot share a source with ASan's: under make asan those
+# sources keep UBSan only, while the emulator and every C source run under
+# ASan.
+EMU_CHECK_FLAGS := -g1 -fsanitize=thread
+comma := ,
+emu_cxxflags = $(if $(filter common/emulator/emu_%,$(1)),$(CXXFLAGS),\
+                 $(subst -fsanitize=address$(comma),-fsanitize=,$(CXXFLAGS)) $(EMU_CHECK_FLAGS))
 
 # --- CUDA ------------------------------------------------------------------
 NVCC ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
@@ -122,7 +134,7 @@ $(BUILD)/obj/%.c.o: %.c
 
 $(BUILD)/obj/%.cpp.o: %.cpp
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) $(call chapter_includes,$<) -MMD -MP -c $< -o $@
+	$(CXX) $(call emu_cxxflags,$<) $(call chapter_includes,$<) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/%.cu.o: %.cu
 	@mkdir -p $(@D)
@@ -244,8 +256,8 @@ sanitize: all
 # The tests name their programs as build/..., so the sanitized build is made
 # in a copy of the tree, build-asan/tree/, whose own build/ it is: nothing
 # in build/ is touched, and the copy is refreshed (not rebuilt) each time.
-# The emulator's C++ (common/emulator/ and the kernels it runs) is
-# sanitized too; it tells ASan each time it switches stacks.
+# The emulator's C++ is sanitized too (it tells ASan each time it switches
+# stacks); the kernels it runs keep its own checks and UBSan (emu_cxxflags).
 # It is built without nvcc (NVCC=), on purpose: every C source, the mains
 # of the CUDA programs included, is sanitized and links the gpu/no_cuda.c
 # stubs. With nvcc the link would need LDLIBS='-lasan -lubsan -lm' (nvcc

@@ -18,7 +18,7 @@
 
 namespace emu {
 
-block_run block;
+block_run block = { NULL, 0, -1, false };
 
 void report(const char *fmt, ...)
 {
@@ -54,6 +54,7 @@ static bool release_barrier(void)
     }
     for (int t = 0; t < block.count; t++)
         block.threads[t].wait = RUNNABLE;
+    checks_barrier();
     return true;
 }
 
@@ -76,6 +77,7 @@ static void explain_stuck(int at_barrier, int exited)
 /* Runs one block to its end. */
 static void run_block(void (*body)(void *), void *ctx)
 {
+    checks_block_start(block.count);
     threads_start(block.count, body, ctx);
     for (;;) {
         for (int t = 0; t < block.count && !block.failed; t++)
@@ -88,8 +90,10 @@ static void run_block(void (*body)(void *), void *ctx)
             at_barrier += block.threads[t].wait == AT_BARRIER;
             exited += block.threads[t].wait == EXITED;
         }
-        if (exited == block.count)
+        if (exited == block.count) {
+            checks_block_end();
             return;
+        }
         if (release_warp_groups(false) > 0 || block.failed)
             continue;
         if (at_barrier == block.count && release_barrier())

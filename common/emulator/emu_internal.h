@@ -5,6 +5,15 @@
 
 #include "cuda_shim.h"
 
+/* Built with AddressSanitizer: the stack switches tell it (emu_threads.cpp). */
+#if defined(__SANITIZE_ADDRESS__)
+#define EMU_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EMU_ASAN 1
+#endif
+#endif
+
 namespace emu {
 
 /* Where a thread stands when it is not running. */
@@ -54,6 +63,12 @@ void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * Returns the number released; with `explain`, reports why the first group
  * that cannot be released waits forever. */
 int release_warp_groups(bool explain);
+
+/* emu_check.cpp: what the memory checks must know of the block's life. */
+void checks_block_start(int count);            /* fresh shared memory, no history */
+void checks_barrier(void);                     /* a __syncthreads() released every thread */
+void checks_block_end(void);                   /* every thread has ended */
+void checks_warp_sync(int base, unsigned mask); /* a warp operation released these lanes */
 const char *op_name(warp_op op);
 
 } // namespace emu

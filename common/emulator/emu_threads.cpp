@@ -22,13 +22,6 @@
 /* AddressSanitizer keeps a shadow of every stack; it must be told when the
  * running stack changes (its "fiber" calls), or it takes a coroutine's
  * frames for overflows of the main stack. */
-#if defined(__SANITIZE_ADDRESS__)
-#define EMU_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define EMU_ASAN 1
-#endif
-#endif
 #ifdef EMU_ASAN
 #include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>

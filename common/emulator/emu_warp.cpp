@@ -90,6 +90,7 @@ static void exchange(int base, unsigned mask)
     for (int l = 0; l < WARP_LANES; l++)
         if (mask >> l & 1u)
             lanes[l].wait = RUNNABLE;
+    checks_warp_sync(base, mask);
 }
 
 /* Can the group of thread t go? 1 yes, 0 not yet, -1 never (reported). */
