@@ -47,11 +47,12 @@ CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -ffp-contr
 # load and store of the kernels it runs: ThreadSanitizer's instrumentation
 # puts a call in front of each, the emulator answers those calls (TSan's
 # own library is not linked), and -g1 keeps the line tables its reports name
-# lines from. Every C++ source but the emulator's own is compiled so. TSan's
+# lines from (DWARF 4: addr2line names the wrong file of an #included
+# source in DWARF 5's). Every C++ source but the emulator's own is compiled so. TSan's
 # instrumentation cannot share a source with ASan's: under make asan those
 # sources keep UBSan only, while the emulator and every C source run under
 # ASan.
-EMU_CHECK_FLAGS := -g1 -fsanitize=thread
+EMU_CHECK_FLAGS := -g1 -gdwarf-4 -fsanitize=thread
 comma := ,
 emu_cxxflags = $(if $(filter common/emulator/emu_%,$(1)),$(CXXFLAGS),\
                  $(subst -fsanitize=address$(comma),-fsanitize=,$(CXXFLAGS)) $(EMU_CHECK_FLAGS))
@@ -101,7 +102,8 @@ else
   srcs_of = $($(1).SRCS)
   COMMON_GPU_SRC := common/gpu.cu
 endif
-linker_of = $(if $(filter %.cpp,$($(1).SRCS)),$(CXX),$(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(NVCC) $(NVARCH),$(CC)))
+# nvcc links a program with CUDA sources (the C++ of an --on emu path too).
+linker_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(NVCC) $(NVARCH),$(if $(filter %.cpp,$($(1).SRCS)),$(CXX),$(CC)))
 # A program's own link flags (<program>.LDFLAGS, e.g. -pthread), passed
 # through to the host compiler when nvcc links.
 ldflags_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(addprefix -Xcompiler ,$($(1).LDFLAGS)),$($(1).LDFLAGS))

@@ -144,4 +144,10 @@ template <typename T> __attribute__((no_sanitize_thread, noinline)) T atomicAdd(
 }
 inline void __threadfence(void) {}
 
+/* Bit counts, as the GPU's intrinsics define them. */
+inline int __popc(unsigned x) { return __builtin_popcount(x); }
+inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+inline int __ffs(int x) { return __builtin_ffs(x); }
+inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz((unsigned)x); }
+
 #endif

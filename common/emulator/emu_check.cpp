@@ -357,9 +357,8 @@ static void device_access(char *p, size_t size, bool writes, const void *pc)
         char where[512];
         source_line(pc, where, sizeof where);
         const long long offset = (long long)(p - b->begin);
-        report("thread %d (threadIdx.x %u) %s %zu bytes at byte %lld of %s, a buffer of %zu bytes, at %s: "
-               "out of bounds (%s)",
-               block.current, threadIdx.x, writes ? "writes" : "reads", size, offset, b->what, b->bytes, where,
+        report("thread %d %s %zu bytes at byte %lld of %s (a buffer of %zu bytes) at %s: out of bounds, %s",
+               block.current, writes ? "writes" : "reads", size, offset, b->what, b->bytes, where,
                before ? "before its start" : "past its end");
         fail_in_thread();
     }
