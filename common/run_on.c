@@ -3,7 +3,19 @@
 #include "cli.h"
 #include "gpu.h"
 
+#include "exit_codes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+void cli_no_emu(const char *on_text, const char *why)
+{
+    if (on_text != NULL && strcmp(on_text, "emu") == 0) {
+        fprintf(stderr, "error: --on emu: %s\n", why);
+        exit(EXIT_BAD_INPUT);
+    }
+}
 
 run_on cli_resolve_on(const char *on_text)
 {
