@@ -11,6 +11,7 @@ $(CH01)/checked_calls.SRCS += $(CH01)/gpu/checked_calls_emu.cpp $(EMU_SRCS)
 $(CH01)/hello_threads.SRCS += $(CH01)/gpu/hello_threads_emu.cpp $(EMU_SRCS)
 $(CH01)/block_shared_sum.SRCS += $(CH01)/gpu/block_shared_sum_emu.cpp $(EMU_SRCS)
 $(CH01)/warp_primitives.SRCS += $(CH01)/gpu/warp_primitives_emu.cpp $(EMU_SRCS)
+$(CH01)/atomics_histogram.SRCS += $(CH01)/gpu/atomics_histogram_emu.cpp $(EMU_SRCS)
 warp_primitives_lib := $(CH01)/lib/warp_emulate.c
 $(CH01)/warp_primitives.SRCS += $(warp_primitives_lib)
 
