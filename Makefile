@@ -28,12 +28,16 @@
 CHAPTERS := $(shell sh tools/chapters.sh)
 BUILD    := build
 
+# Every source sees common/'s headers: its C helpers (common/lib/) and its
+# device interface (common/gpu/).
+COMMON_INCLUDES := -Icommon/lib -Icommon/gpu
+
 # --- host compiler ---------------------------------------------------------
 # -ffp-contract=off everywhere: no fused multiply-adds on the host, so the C
 # baselines evaluate exactly the expressions the book writes down and can
 # match the GPU bit for bit.
 CC      ?= gcc
-CFLAGS  := -std=c11 -O2 -Wall -Wextra -Werror -ffp-contract=off -Icommon $(EXTRA_CFLAGS)
+CFLAGS  := -std=c11 -O2 -Wall -Wextra -Werror -ffp-contract=off $(COMMON_INCLUDES) $(EXTRA_CFLAGS)
 LDLIBS  := -lm
 
 # --- C++: only for running kernels on the CPU (common/emulator/) -------------
@@ -41,7 +45,7 @@ LDLIBS  := -lm
 # kernel's own code on the CPU compile it with g++ and link with it. Kernels
 # say `#pragma unroll`, which g++ does not know: not a warning here.
 CXX      ?= g++
-CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -ffp-contract=off -Icommon \
+CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -ffp-contract=off $(COMMON_INCLUDES) \
             -Icommon/emulator/include -Icommon/emulator $(EXTRA_CXXFLAGS)
 # The emulator's memory checks (common/emulator/emu_check.cpp) see every
 # load and store of the kernels it runs: ThreadSanitizer's instrumentation
@@ -81,7 +85,7 @@ CCCL_INCLUDES := $(if $(CCCL_DIR),-I$(CCCL_DIR)/cub -I$(CCCL_DIR)/libcudacxx/inc
 # this tree) for reduced_ops/glass_vs_ours, the head to head with GLASS. Empty:
 # that program is still built and answers `skipped: needs GLASS`.
 GLASS_DIR ?=
-NVFLAGS := -O3 -std=c++17 $(NVARCH) --fmad=false $(CCCL_INCLUDES) -Icommon \
+NVFLAGS := -O3 -std=c++17 $(NVARCH) --fmad=false $(CCCL_INCLUDES) $(COMMON_INCLUDES) \
            -Xcompiler -Wall,-Wextra --Werror all-warnings $(EXTRA_NVFLAGS)
 
 .DEFAULT_GOAL := all
@@ -97,10 +101,10 @@ include tools/assignment/assignment.mk
 cuda_srcs = $(filter %.cu,$($(1).SRCS))
 ifeq ($(NVCC),)
   srcs_of = $(filter-out %.cu,$($(1).SRCS)) $(sort $(patsubst %/,%/no_cuda.c,$(dir $(call cuda_srcs,$(1)))))
-  COMMON_GPU_SRC := common/no_cuda.c
+  COMMON_GPU_SRC := common/gpu/no_cuda.c
 else
   srcs_of = $($(1).SRCS)
-  COMMON_GPU_SRC := common/gpu.cu
+  COMMON_GPU_SRC := common/gpu/gpu.cu
 endif
 # nvcc links a program with CUDA sources (the C++ of an --on emu path too).
 linker_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(NVCC) $(NVARCH),$(if $(filter %.cpp,$($(1).SRCS)),$(CXX),$(CC)))
@@ -114,8 +118,8 @@ chapter_includes = -I$(call chapter_of,$(1))/lib -I$(call chapter_of,$(1))/gpu
 
 COMMON_LIB     := $(BUILD)/common/libcommon.a
 COMMON_GPU_LIB := $(BUILD)/common/libcommon_gpu.a
-COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/%.o,common/cli.c common/rng.c common/verify.c common/timing.c common/alloc.c common/ratios.c)
-COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/run_on.c common/run_header.c $(COMMON_GPU_SRC))
+COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/common/lib/%.o,cli.c rng.c verify.c timing.c alloc.c ratios.c)
+COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/lib/run_on.c common/lib/run_header.c $(COMMON_GPU_SRC))
 
 .PHONY: print-programs all run test check book bench bench-summary sanitize asan clean ctest-file nvcc-note
 all: $(addprefix $(BUILD)/,$(PROGRAMS)) ctest-file nvcc-note
@@ -190,7 +194,7 @@ ifneq ($(PANDOC),)
 else
 	@echo "error: pandoc not found (apt-get install pandoc); the book was not built, going on"
 endif
-	sh tools/run_all.sh $(CHAPTERS)
+	BUILD=$(BUILD) sh tools/run_all.sh $(CHAPTERS)
 
 # --- the book ----------------------------------------------------------------
 BOOK_SOURCES := $(sort $(wildcard book/*.md))
@@ -243,26 +247,25 @@ $(BOOK_HTML): $(BOOK_INPUTS)
 # bench/ (the machine's ceilings) joins the chapters when present.
 DEVICE_LISTS_OF := $(or $(ONLY),$(CHAPTERS) $(if $(wildcard bench/tests.list),bench))
 bench: all
-	BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(DEVICE_LISTS_OF)
+	BUILD=$(BUILD) BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(DEVICE_LISTS_OF)
 
 bench-summary: all
-	BENCH_COMMAND='make bench-summary$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh headline $(BUILD)/bench $(DEVICE_LISTS_OF)
+	BUILD=$(BUILD) BENCH_COMMAND='make bench-summary$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh headline $(BUILD)/bench $(DEVICE_LISTS_OF)
 
 sanitize: all
-	sh tools/run_list.sh sanitize $(BUILD)/sanitize $(DEVICE_LISTS_OF)
+	BUILD=$(BUILD) sh tools/run_list.sh sanitize $(BUILD)/sanitize $(DEVICE_LISTS_OF)
 
 # --- host sanitizers ------------------------------------------------------------
 # make asan: every program's host C code built with AddressSanitizer and
-# UndefinedBehaviorSanitizer, then the CPU tests run against it; any report
-# ends the test with a failure (-fno-sanitize-recover, halt_on_error).
-# The tests name their programs as build/..., so the sanitized build is made
-# in a copy of the tree, build-asan/tree/, whose own build/ it is: nothing
-# in build/ is touched, and the copy is refreshed (not rebuilt) each time.
+# UndefinedBehaviorSanitizer in a build folder of its own (build-asan/), then
+# the CPU tests run against it; any report ends the test with a failure
+# (-fno-sanitize-recover, halt_on_error). The tests name their programs as
+# $BUILD/CHAPTER/PROGRAM, so the same tests run on any build folder.
 # The emulator's C++ is sanitized too (it tells ASan each time it switches
 # stacks); the kernels it runs keep its own checks and UBSan (emu_cxxflags).
 # It is built without nvcc (NVCC=), on purpose: every C source, the mains
 # of the CUDA programs included, is sanitized and links the gpu/no_cuda.c
-# stubs. With nvcc the link would need LDLIBS='-lasan -lubsan -lm' (nvcc
+# stand-ins. With nvcc the link would need LDLIBS='-lasan -lubsan -lm' (nvcc
 # does not pass -fsanitize to its linker) and the CUDA runtime would run
 # under ASan, which reports the driver's own mappings unless
 # protect_shadow_gap=0 -- noise, for no sanitized line of ours, since the .cu
@@ -275,14 +278,10 @@ ASAN_DIR   := build-asan
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g
 ASAN_TESTS ?= -L cpu -E '^(book|assignment)[.]|[.]unit_literal_'
 asan:
-	@mkdir -p $(ASAN_DIR)/tree
-	git ls-files -z --cached --others --exclude-standard | \
-	  tar --null --ignore-failed-read -cf - -T - | tar -xf - -C $(ASAN_DIR)/tree
-	$(MAKE) -C $(ASAN_DIR)/tree --no-print-directory NVCC= EXTRA_CFLAGS='$(ASAN_FLAGS)' \
+	$(MAKE) --no-print-directory BUILD=$(ASAN_DIR) NVCC= EXTRA_CFLAGS='$(ASAN_FLAGS)' \
 	  EXTRA_CXXFLAGS='$(ASAN_FLAGS)' LDLIBS='$(ASAN_FLAGS) -lm' all
-	cd $(ASAN_DIR)/tree && ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \
-	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	  ctest --test-dir build --output-on-failure -j$(NPROC) $(ASAN_TESTS)
+	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  ctest --test-dir $(ASAN_DIR) --output-on-failure -j$(NPROC) $(ASAN_TESTS)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_DIR)

@@ -62,6 +62,9 @@ for list in "$@"; do
             echo "#!/bin/sh"
             echo "# $list"
             echo "cd \"$script_root\" || exit 1"
+            # the build folder, from the repository root: the commands name
+            # their programs as $BUILD/CHAPTER/PROGRAM
+            echo "BUILD=$build; export BUILD"
             if [ -z "${NVCC:-}" ] && [ "$kind" = gpu ]; then
                 # built without nvcc: every program is there, but a GPU test
                 # has nothing to run on (its programs would say the same)
