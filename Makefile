@@ -47,6 +47,19 @@ LDLIBS  := -lm
 CXX      ?= g++
 CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -ffp-contract=off $(COMMON_INCLUDES) \
             -Icommon/emulator/include -Icommon/emulator $(EXTRA_CXXFLAGS)
+# The emulator's memory checks (common/emulator/emu_check.cpp) see every
+# load and store of the kernels it runs: ThreadSanitizer's instrumentation
+# puts a call in front of each, the emulator answers those calls (TSan's
+# own library is not linked), and -g1 keeps the line tables its reports name
+# lines from (DWARF 4: addr2line names the wrong file of an #included
+# source in DWARF 5's). Every C++ source but the emulator's own is compiled so. TSan's
+# instrumentation cannot share a source with ASan's: under make asan those
+# sources keep UBSan only, while the emulator and every C source run under
+# ASan.
+EMU_CHECK_FLAGS := -g1 -gdwarf-4 -fsanitize=thread
+comma := ,
+emu_cxxflags = $(if $(filter common/emulator/emu_%,$(1)),$(CXXFLAGS),\
+                 $(subst -fsanitize=address$(comma),-fsanitize=,$(CXXFLAGS)) $(EMU_CHECK_FLAGS))
 
 # --- CUDA ------------------------------------------------------------------
 NVCC ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
@@ -93,7 +106,8 @@ else
   srcs_of = $($(1).SRCS)
   COMMON_GPU_SRC := common/gpu/gpu.cu
 endif
-linker_of = $(if $(filter %.cpp,$($(1).SRCS)),$(CXX),$(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(NVCC) $(NVARCH),$(CC)))
+# nvcc links a program with CUDA sources (the C++ of an --on emu path too).
+linker_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(NVCC) $(NVARCH),$(if $(filter %.cpp,$($(1).SRCS)),$(CXX),$(CC)))
 # A program's own link flags (<program>.LDFLAGS, e.g. -pthread), passed
 # through to the host compiler when nvcc links.
 ldflags_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(addprefix -Xcompiler ,$($(1).LDFLAGS)),$($(1).LDFLAGS))
@@ -126,7 +140,7 @@ $(BUILD)/obj/%.c.o: %.c
 
 $(BUILD)/obj/%.cpp.o: %.cpp
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) $(call chapter_includes,$<) -MMD -MP -c $< -o $@
+	$(CXX) $(call emu_cxxflags,$<) $(call chapter_includes,$<) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/%.cu.o: %.cu
 	@mkdir -p $(@D)
@@ -266,6 +280,8 @@ sanitize: all
 # the CPU tests run against it; any report ends the test with a failure
 # (-fno-sanitize-recover, halt_on_error). The tests name their programs as
 # $BUILD/CHAPTER/PROGRAM, so the same tests run on any build folder.
+# The emulator's C++ is sanitized too (it tells ASan each time it switches
+# stacks); the kernels it runs keep its own checks and UBSan (emu_cxxflags).
 # It is built without nvcc (NVCC=), on purpose: every C source, the mains
 # of the CUDA programs included, is sanitized and links the gpu/no_cuda.c
 # stand-ins. With nvcc the link would need LDLIBS='-lasan -lubsan -lm' (nvcc
@@ -282,7 +298,7 @@ ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-
 ASAN_TESTS ?= -L cpu -E '^(book|assignment)[.]|[.]unit_literal_'
 asan:
 	$(MAKE) --no-print-directory BUILD=$(ASAN_DIR) NVCC= EXTRA_CFLAGS='$(ASAN_FLAGS)' \
-	  LDLIBS='$(ASAN_FLAGS) -lm' all
+	  EXTRA_CXXFLAGS='$(ASAN_FLAGS)' LDLIBS='$(ASAN_FLAGS) -lm' all
 	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  ctest --test-dir $(ASAN_DIR) --output-on-failure -j$(NPROC) $(ASAN_TESTS)
 

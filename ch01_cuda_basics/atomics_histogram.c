@@ -123,16 +123,22 @@ static void print_svg(const unsigned char *v, uint64_t n, int bins)
            lanes, hit_bins, lanes, hit_bins, lanes - hit_bins);
 }
 
-/* Runs one GPU variant and compares it with the CPU's counts. */
+/* Runs one GPU variant (with `emulated`, on the CPU emulator) and compares
+ * it with the CPU's counts. */
 static int check_gpu(const unsigned char *v, int n, int bins, histogram_kind kind,
-                     const unsigned *cpu, const char *what)
+                     const unsigned *cpu, const char *what, int emulated)
 {
     unsigned *gpu = alloc_or_exit((size_t)bins, sizeof *gpu, "GPU histogram");
-    gpu_histogram(v, n, bins, kind, gpu);
+    if (!emulated) {
+        gpu_histogram(v, n, bins, kind, gpu);
+    } else if (emu_histogram(v, n, bins, kind, gpu) != 0) {
+        free(gpu);
+        return verdict("the emulator ran the kernel without an error", 0);
+    }
     uint64_t total = 0;
     for (int b = 0; b < bins; b++)
         total += gpu[b];
-    printf("GPU, %s: %" PRIu64 " elements counted\n", what, total);
+    printf("%s, %s: %" PRIu64 " elements counted\n", emulated ? "emulator" : "GPU", what, total);
     const int ok = verdict(what, memcmp(gpu, cpu, (size_t)bins * sizeof *gpu) == 0);
     free(gpu);
     return ok;
@@ -150,7 +156,7 @@ int main(int argc, char **argv)
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--no-atomics", CLI_FLAG, &no_atomics, "CPU trap: replay counts[v[i]]++ without atomicAdd, a warp in lockstep", 0, 0, NULL },
         { "--svg", CLI_FLAG, &svg, "draw warp 0's lanes and the bins they hit, as SVG (--bins <= 16)", 0, 0, NULL },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_EMU(&on),
     };
     cli_parse(argc, argv, "A histogram by atomicAdd (global, then shared memory), checked against a C loop.",
               options, sizeof options / sizeof options[0]);
@@ -194,12 +200,20 @@ int main(int argc, char **argv)
     if (!quiet)
         print_histogram(cpu, (int)bins, n);
     int ok = verdict("CPU: the bins add up to n", total == n);
-    if (where & RUN_GPU) {
-        char device[256];
-        gpu_device_describe(device, sizeof device);
-        printf("GPU: %s\n", device);
-        ok &= check_gpu(v, (int)n, (int)bins, HISTOGRAM_GLOBAL, cpu, "global atomics equal the CPU counts");
-        ok &= check_gpu(v, (int)n, (int)bins, HISTOGRAM_SHARED, cpu, "shared-memory atomics equal the CPU counts");
+    if (where & (RUN_GPU | RUN_EMU)) {
+        const int emulated = where == RUN_EMU;
+        if (emulated) {
+            printf("emulator: the kernels' own source on the CPU (common/emulator/)\n");
+            fflush(stdout); /* an error it reports goes to stderr: keep the order */
+        } else {
+            char device[256];
+            gpu_device_describe(device, sizeof device);
+            printf("GPU: %s\n", device);
+        }
+        ok &= check_gpu(v, (int)n, (int)bins, HISTOGRAM_GLOBAL, cpu, "global atomics equal the CPU counts",
+                        emulated);
+        ok &= check_gpu(v, (int)n, (int)bins, HISTOGRAM_SHARED, cpu, "shared-memory atomics equal the CPU counts",
+                        emulated);
     }
     free(v);
     free(cpu);

@@ -219,7 +219,7 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--no-fence", CLI_FLAG, &no_fence, "CPU trap: replay the last block's step without __threadfence()", 0, 0, NULL },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_EMU(&on),
     };
     cli_parse(argc, argv, "Block sums in shared memory with __syncthreads(), checked against C loops.",
               options, sizeof options / sizeof options[0]);
@@ -266,6 +266,19 @@ int main(int argc, char **argv)
         const long long one_launch = gpu_sum_last_block(x, (int)n, (int)block);
         printf("GPU, one launch, the last block adds the partials: %lld\n", one_launch);
         ok &= verdict("one-launch total equals the CPU total", one_launch == total);
+    } else if (where == RUN_EMU) {
+        printf("emulator: the kernels' own source on the CPU (common/emulator/)\n");
+        fflush(stdout); /* an error it reports goes to stderr: keep the order */
+        long long one_launch = 0;
+        if (emu_block_partial_sums(x, (int)n, (int)block, gpu) != 0 ||
+            emu_sum_last_block(x, (int)n, (int)block, &one_launch) != 0) {
+            ok = verdict("the emulator ran the kernels without an error", 0);
+        } else {
+            ok &= verdict("emulated block partials equal the CPU's",
+                          memcmp(gpu, cpu, (size_t)blocks * sizeof *cpu) == 0);
+            printf("emulator, one launch, the last block adds the partials: %lld\n", one_launch);
+            ok &= verdict("one-launch total equals the CPU total", one_launch == total);
+        }
     }
     free(x);
     free(cpu);

@@ -1,7 +1,8 @@
 /* checked_calls.c - section 1.7: y = 2 x on the GPU with every CUDA call
  * checked. Two options commit a bug on purpose: --out-of-bounds (an
- * off-by-one guard; run it under compute-sanitizer --tool memcheck) and
- * --bad-launch (a block larger than any GPU allows). */
+ * off-by-one guard; run it under compute-sanitizer --tool memcheck, or on
+ * the CPU emulator with --on emu) and --bad-launch (a block larger than any
+ * GPU allows). */
 #include "checked_calls.h"
 #include "common.h"
 
@@ -21,7 +22,7 @@ int main(int argc, char **argv)
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--out-of-bounds", CLI_FLAG, &out_of_bounds, "GPU trap: the guard i <= n writes one past the end", 0, 0, NULL },
         { "--bad-launch", CLI_FLAG, &bad_launch, "GPU trap: launch blocks of 2048 threads", 0, 0, NULL },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_EMU(&on),
     };
     cli_parse(argc, argv, "y = 2 x with every CUDA call checked; two options commit a bug on purpose.",
               options, sizeof options / sizeof options[0]);
@@ -35,7 +36,8 @@ int main(int argc, char **argv)
                 out_of_bounds ? "--out-of-bounds" : "--bad-launch");
         return EXIT_BAD_INPUT;
     }
-    const run_on where = trap ? cli_resolve_on("gpu") : cli_resolve_on(on);
+    const int emulated = on != NULL && strcmp(on, "emu") == 0;
+    const run_on where = trap && !emulated ? cli_resolve_on("gpu") : cli_resolve_on(on);
     float *x = alloc_or_exit(n, sizeof *x, "x");
     float *cpu = alloc_or_exit(n, sizeof *cpu, "y"), *gpu = alloc_or_exit(n, sizeof *gpu, "y");
     splitmix64 g = { seed };
@@ -47,7 +49,21 @@ int main(int argc, char **argv)
            out_of_bounds ? ", guard i <= n (one thread too many writes)" :
            bad_launch    ? ", blocks of 2048 threads" : "");
     int ok = 1;
-    if (where & RUN_GPU) {
+    if (where == RUN_EMU) {
+        printf("the kernels' own source on the CPU emulator (common/emulator/)\n");
+        fflush(stdout); /* the emulator's error line comes after this */
+        if (emu_scale(x, gpu, (int)n, out_of_bounds ? SCALE_OUT_OF_BOUNDS : bad_launch ? SCALE_BAD_LAUNCH
+                                                                                     : SCALE_CORRECT) != 0)
+            ok = verdict("the emulator ran the kernel without an error", 0);
+        else {
+            uint64_t differ = 0;
+            for (uint64_t i = 0; i < n; i++)
+                differ += float_bits(gpu[i]) != float_bits(cpu[i]);
+            if (!quiet)
+                printf("elements that differ from the CPU: %" PRIu64 " of %" PRIu64 "\n", differ, n);
+            ok = verdict("emulated y equals CPU y bit for bit", differ == 0);
+        }
+    } else if (where & RUN_GPU) {
         char device[256];
         gpu_device_describe(device, sizeof device);
         printf("GPU: %s\n", device);

@@ -72,10 +72,11 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--host-clock", CLI_FLAG, &host_clock, "GPU trap: time the launch call with the host clock", 0, 0, NULL },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_EMU(&on),
     };
     cli_parse(argc, argv, "Times y = a x with CUDA events (first launch, warm-up, median) and checks y.",
               options, sizeof options / sizeof options[0]);
+    cli_no_emu(on, "this program measures time with CUDA events, and the CPU emulator has no model of time");
     if (host_clock && on != NULL && strcmp(on, "gpu") != 0) {
         fprintf(stderr, "error: --host-clock is a GPU experiment (use --on gpu)\n");
         return EXIT_BAD_INPUT;

@@ -123,10 +123,12 @@ int main(int argc, char **argv)
         { "--too-many-blocks", CLI_FLAG, &too_many, "GPU trap: launch one block more than fits at once", 0, 0, NULL },
         { "--ordinary-launch", CLI_FLAG, &ordinary, "GPU trap: launch the grid.sync() kernel with <<<...>>>", 0, 0, NULL },
         { "--svg", CLI_FLAG, &svg, "draw the kernel's two phases for 2 blocks of 4 threads, as SVG (n <= 24)", 0, 0, NULL },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_EMU(&on),
     };
     cli_parse(argc, argv, "Centring by a grid-wide barrier (cooperative launch), checked against C loops.",
               options, sizeof options / sizeof options[0]);
+    cli_no_emu(on, "the kernel waits at a grid-wide barrier (grid.sync()), which needs every block resident "
+                   "at once; the CPU emulator runs blocks one after another");
     if (too_many && on != NULL && strcmp(on, "cpu") == 0) {
         fprintf(stderr, "error: --too-many-blocks is a GPU experiment (use --on gpu)\n");
         return EXIT_BAD_INPUT;

@@ -6,6 +6,12 @@ CH01_PROGRAMS := hello_threads block_shared_sum warp_primitives atomics_histogra
                  checked_calls event_timing vector_loads coalescing
 PROGRAMS += $(addprefix $(CH01)/,$(CH01_PROGRAMS))
 $(foreach p,$(CH01_PROGRAMS),$(eval $(CH01)/$(p).SRCS := $(CH01)/$(p).c $(CH01)/gpu/$(p).cu))
+# --on emu: the kernels' own source on the CPU emulator (common/emulator/)
+$(CH01)/checked_calls.SRCS += $(CH01)/gpu/checked_calls_emu.cpp $(EMU_SRCS)
+$(CH01)/hello_threads.SRCS += $(CH01)/gpu/hello_threads_emu.cpp $(EMU_SRCS)
+$(CH01)/block_shared_sum.SRCS += $(CH01)/gpu/block_shared_sum_emu.cpp $(EMU_SRCS)
+$(CH01)/warp_primitives.SRCS += $(CH01)/gpu/warp_primitives_emu.cpp $(EMU_SRCS)
+$(CH01)/atomics_histogram.SRCS += $(CH01)/gpu/atomics_histogram_emu.cpp $(EMU_SRCS)
 warp_primitives_lib := $(CH01)/lib/warp_emulate.c
 $(CH01)/warp_primitives.SRCS += $(warp_primitives_lib)
 

@@ -245,10 +245,11 @@ int main(int argc, char **argv)
         { "--misaligned", CLI_FLAG, &misaligned, "GPU trap: float4 loads from one float past the buffer's start", 0, 0, NULL },
         { "--no-barrier", CLI_FLAG, &no_barrier, "CPU trap: replay the cp.async copy without its __syncthreads()", 0, 0, NULL },
         { "--replay-cp-async", CLI_FLAG, &replay_cp, "CPU: replay the cp.async copy, thread by thread, with its barrier", 0, 0, NULL },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_EMU(&on),
     };
     cli_parse(argc, argv, "A copy by scalar, float4, cp.async and double2 loads, each checked bit for bit.",
               options, sizeof options / sizeof options[0]);
+    cli_no_emu(on, "the kernels copy with cp.async, in the background, which the CPU emulator does not model");
     const char *replay_name = no_barrier ? "--no-barrier" : replay_cp ? "--replay-cp-async" : NULL;
     if (replay_name && (forget_tail || misaligned || (no_barrier && replay_cp))) {
         fprintf(stderr, "error: %s and %s are two experiments, pick one\n", replay_name,

@@ -138,7 +138,7 @@ int main(int argc, char **argv)
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--dot", CLI_FLAG, &dot, "print warp 0's shuffle tree (CPU emulation) as Graphviz DOT", 0, 0, NULL },
         { "--full-mask", CLI_FLAG, &full_mask, "CPU trap: FULL_WARP in the shuffles and second ballot after the return", 0, 0, NULL },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_EMU(&on),
     };
     cli_parse(argc, argv, "Warp sums by __shfl_down_sync and odd counts by __ballot_sync, checked in C.",
               options, sizeof options / sizeof options[0]);
@@ -197,6 +197,19 @@ int main(int argc, char **argv)
                       memcmp(gpu.sum, cpu.sum, (size_t)warps * sizeof *cpu.sum) == 0 &&
                           memcmp(gpu.odd, cpu.odd, (size_t)warps * sizeof *cpu.odd) == 0 &&
                           memcmp(gpu.mask, cpu.mask, (size_t)warps * sizeof *cpu.mask) == 0);
+    } else if (where == RUN_EMU) {
+        printf("emulator: the kernel's own source on the CPU (common/emulator/)\n");
+        fflush(stdout); /* an error it reports goes to stderr: keep the order */
+        if (emu_warp_sum_and_count(x, (int)n, gpu.sum, gpu.odd, gpu.mask) != 0) {
+            ok = verdict("the emulator ran the kernel without an error", 0);
+        } else {
+            if (!quiet)
+                print_warps(&gpu, warps, "emulator");
+            ok &= verdict("emulated masks, shuffle sums and ballot counts equal the CPU's",
+                          memcmp(gpu.sum, cpu.sum, (size_t)warps * sizeof *cpu.sum) == 0 &&
+                              memcmp(gpu.odd, cpu.odd, (size_t)warps * sizeof *cpu.odd) == 0 &&
+                              memcmp(gpu.mask, cpu.mask, (size_t)warps * sizeof *cpu.mask) == 0);
+        }
     } else if (!quiet) {
         print_warps(&cpu, warps, "CPU emulation (no GPU run)");
     }

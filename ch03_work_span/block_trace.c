@@ -10,6 +10,9 @@
  * the GPU it runs in many blocks at once; with --on cpu one block is replayed
  * in one order its warps may run in (--replay-warps, block_replay.h), which
  * shows which level of which warp read a value before it was written.
+ * --on emu runs the kernel's own source on the CPU emulator instead of the
+ * GPU (common/emulator/): the same trace, and with --missing-barrier the
+ * race reported at its lines.
  * --svg and --dot draw the CPU trace as a figure (tree_figures.h).
  * The values are 1..N; --seed S makes them random integers in [1, 1000]
  * instead, for every run above (the levels stay the same, the sums do not). */
@@ -35,6 +38,25 @@ static long long reference_sum(const long long *x, size_t n)
 }
 
 #define RANDOM_VALUE_MAX 1000
+
+/* --on emu: the kernel runs on the CPU emulator, and the reports say so. */
+static int emulated = 0;
+static const char *recorder = "GPU";
+
+/* The traced kernel, on the GPU or on the emulator; an error the emulator
+ * reports (a race, for one) ends the run. */
+static void block_tree_traced(const long long *x, int n, int missing_barrier, int trials, gpu_block_trace *out)
+{
+    if (!emulated) {
+        gpu_block_tree_traced(x, n, missing_barrier, trials, out);
+        return;
+    }
+    fflush(stdout); /* the emulator's error line goes to stderr: keep the order */
+    if (emu_block_tree_traced(x, n, missing_barrier, trials, out) != 0) {
+        verdict("the emulator ran the kernel without an error", 0);
+        exit(EXIT_MISMATCH);
+    }
+}
 
 /* --seed: the seed of the random values; NULL: the values are 1..N. */
 static const uint64_t *value_seed = NULL;
@@ -115,18 +137,19 @@ static void print_gpu_differences(const gpu_block_trace *g, const tree_trace *t,
             g->odd_carry[k] == (unsigned)lv->odd_carry && g->barriers[k] == want_barriers)
             continue;
         printf("  level %2d differs: CPU %lld values, %lld additions, carry %d, 1 barrier;"
-               " GPU %u values, %u threads added, carry %u, %u barriers\n", k, lv->elements_before,
-               lv->additions, lv->odd_carry, g->elements_before[k], g->additions[k],
+               " %s %u values, %u threads added, carry %u, %u barriers\n", k, lv->elements_before,
+               lv->additions, lv->odd_carry, recorder, g->elements_before[k], g->additions[k],
                g->odd_carry[k], g->barriers[k]);
         differ++;
     }
     if (differ == 0 && g->levels == (unsigned)t->span && g->sum == t->sum)
-        printf("  GPU trace (one block of %d threads): identical to the CPU trace above, level for\n"
+        printf("  %s trace (one block of %d threads): identical to the CPU trace above, level for\n"
                "  level, with one __syncthreads() before each level: %u barriers, sum %lld\n",
-               threads, barriers, g->sum);
+               recorder, threads, barriers, g->sum);
     else
-        printf("  GPU trace (one block of %d threads): %d levels differ from the CPU trace;"
-               " GPU levels %u, barriers %u, sum %lld\n", threads, differ, g->levels, barriers, g->sum);
+        printf("  %s trace (one block of %d threads): %d levels differ from the CPU trace;"
+               " %s levels %u, barriers %u, sum %lld\n", recorder, threads, differ, recorder, g->levels, barriers,
+               g->sum);
 }
 
 static int trace_one(int n, run_on where, int quiet, int gpu_table, long long *x, long long *scratch)
@@ -151,19 +174,20 @@ static int trace_one(int n, run_on where, int quiet, int gpu_table, long long *x
              ceil_log2_u64((uint64_t)n));
     int ok = verdict(what, t.sum == ref && t.span == ceil_log2_u64((uint64_t)n) &&
                                t.work == (long long)n - 1);
-    if (where & RUN_GPU) {
+    if (where & (RUN_GPU | RUN_EMU)) {
         gpu_block_trace g;
-        gpu_block_tree_traced(x, n, 0, 1, &g);
+        block_tree_traced(x, n, 0, 1, &g);
         const int threads = (n + 31) / 32 * 32;
         if (!quiet && gpu_table) {
-            printf("N = %d, trace recorded by the GPU (one block of %d threads):\n", n, threads);
+            printf("N = %d, trace recorded by the %s (one block of %d threads):\n", n, recorder, threads);
             print_gpu_trace(&g);
             printf("\n");
         } else if (!quiet) {
             print_gpu_differences(&g, &t, threads);
             printf("\n");
         }
-        snprintf(what, sizeof what, "N = %d: GPU-recorded trace equals the CPU trace, one barrier per level", n);
+        snprintf(what, sizeof what, "N = %d: %s-recorded trace equals the CPU trace, one barrier per level", n,
+                 recorder);
         ok &= verdict(what, gpu_trace_matches(&g, &t));
     }
     return ok;
@@ -176,14 +200,15 @@ static int sweep_sizes(int quiet, long long *x, long long *scratch)
     const int count = (int)(sizeof sizes / sizeof sizes[0]);
     int all = 1;
     if (!quiet)
-        printf("%6s  %5s  %5s  %8s  %10s  %s\n", "N", "span", "work", "barriers", "GPU sum", "trace equal");
+        printf("%6s  %5s  %5s  %8s  %10s  %s\n", "N", "span", "work", "barriers", emulated ? "emu sum" : "GPU sum",
+               "trace equal");
     for (int i = 0; i < count; i++) {
         const int n = sizes[i];
         fill_values(x, (size_t)n);
         tree_trace t;
         tree_sum_traced(x, (size_t)n, scratch, &t);
         gpu_block_trace g;
-        gpu_block_tree_traced(x, n, 0, 1, &g);
+        block_tree_traced(x, n, 0, 1, &g);
         unsigned barriers = 0;
         for (int k = 0; k < BLOCK_TRACE_MAX_LEVELS; k++)
             barriers += g.barriers[k];
@@ -195,7 +220,9 @@ static int sweep_sizes(int quiet, long long *x, long long *scratch)
     }
     if (!quiet)
         printf("\n");
-    return verdict("GPU trace and sum equal the CPU for N = 1, 2, 3, 7, 31, ..., 1024", all);
+    char what[120];
+    snprintf(what, sizeof what, "%s trace and sum equal the CPU for N = 1, 2, 3, 7, 31, ..., 1024", recorder);
+    return verdict(what, all);
 }
 
 // [listing missing-barrier-run]
@@ -207,7 +234,7 @@ static int run_missing_barrier(int n, int trials, long long *x, int quiet)
     fill_values(x, (size_t)n);
     const long long ref = reference_sum(x, (size_t)n);
     gpu_block_trace *g = alloc_or_exit((size_t)trials, sizeof *g, "the block traces");
-    gpu_block_tree_traced(x, n, 1, trials, g);
+    block_tree_traced(x, n, 1, trials, g);
     int wrong = 0;
     for (int b = 0; b < trials; b++)
         wrong += g[b].sum != ref;
@@ -356,7 +383,7 @@ static int trace_default(run_on where, int quiet, int gpu_table, long long *x, l
     fill_values(x, 1000);
     tree_sum_traced(x, 1000, scratch, &t);
     ok &= verdict("N = 1000 has levels with an odd carry (exactly 2)", tree_odd_carry_levels(&t) == 2);
-    if (where & RUN_GPU) {
+    if (where & (RUN_GPU | RUN_EMU)) {
         if (!quiet)
             printf("\n");
         ok &= sweep_sizes(quiet, x, scratch);
@@ -371,7 +398,7 @@ int main(int argc, char **argv)
     const char *on = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "trace only this N (default: 1024 and 1000)", 1, BLOCK_TRACE_MAX_N, NULL },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_EMU(&on),
         { "--gpu-table", CLI_FLAG, &gpu_table, "print the whole GPU-recorded trace, not only where it differs", 0, 0, NULL },
         { "--missing-barrier", CLI_FLAG, &missing_barrier, "leave out the barrier between levels (a race); --on cpu replays one block", 0, 0, NULL },
         { "--replay-warps", CLI_FLAG, &replay_warps, "CPU: replay one block, its warps one after another, each up to its next barrier", 0, 0, NULL },
@@ -386,6 +413,10 @@ int main(int argc, char **argv)
               options, sizeof options / sizeof options[0]);
     if (cli_given("--seed"))
         value_seed = &seed;
+    if (on != NULL && strcmp(on, "emu") == 0) {
+        emulated = 1;
+        recorder = "emulator";
+    }
     const int on_cpu = on != NULL && strcmp(on, "cpu") == 0;
     if (replay_warps && on != NULL && !on_cpu) {
         fprintf(stderr, "error: --replay-warps replays the block on the CPU; use it with --on cpu or no --on\n");
@@ -404,6 +435,9 @@ int main(int argc, char **argv)
     const run_on where = cli_resolve_on(missing_barrier && on == NULL ? "gpu" : on);
     if (missing_barrier) {
         int ok = 1;
+        if (emulated && !quiet)
+            printf("N = %d without the barrier between levels, on the CPU emulator (common/emulator/):\n",
+                   n ? (int)n : BLOCK_TRACE_MAX_N);
         if (where & RUN_CPU) {
             ok &= run_replay(n ? (int)n : BLOCK_TRACE_MAX_N, 0, x, scratch, quiet);
             if (!quiet)
@@ -415,7 +449,9 @@ int main(int argc, char **argv)
 
     if (!quiet) {
         printf("Section 3.2: a tree reduction traced level by level\n");
-        if (!(where & RUN_GPU))
+        if (emulated)
+            printf("(the kernel's own source on the CPU emulator, common/emulator/: --on emu)\n");
+        else if (!(where & RUN_GPU))
             printf("(CPU only: --on cpu, or no CUDA device)\n");
         printf("\n");
     }

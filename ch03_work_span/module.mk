@@ -7,6 +7,8 @@ ch03_work_span/work_span.SRCS := ch03_work_span/work_span.c ch03_work_span/lib/t
 PROGRAMS += ch03_work_span/block_trace
 ch03_work_span/block_trace.SRCS := ch03_work_span/block_trace.c ch03_work_span/lib/tree_trace.c ch03_work_span/lib/tree_figures.c \
                                    ch03_work_span/lib/block_replay.c ch03_work_span/gpu/block_trace.cu
+# --on emu: the kernel's own source on the CPU emulator (common/emulator/)
+ch03_work_span/block_trace.SRCS += ch03_work_span/gpu/block_trace_emu.cpp $(EMU_SRCS)
 
 PROGRAMS += ch03_work_span/amdahl_brent
 ch03_work_span/amdahl_brent.SRCS := ch03_work_span/amdahl_brent.c ch03_work_span/lib/tree_trace.c

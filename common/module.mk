@@ -10,6 +10,9 @@ common/gpu_smoke.SRCS := common/gpu_smoke.c common/gpu/gpu_smoke.cu
 
 # The CPU emulator of CUDA kernels (common/emulator/): the sources every
 # emulation program links, and its own check.
-EMU_SRCS := common/emulator/emu_threads.cpp common/emulator/emu_block.cpp common/emulator/emu_warp.cpp
+EMU_SRCS := common/emulator/emu_threads.cpp common/emulator/emu_block.cpp common/emulator/emu_warp.cpp \
+            common/emulator/emu_check.cpp
 PROGRAMS += common/emulator_check
 common/emulator_check.SRCS := common/emulator/tests/emulator_check.cpp $(EMU_SRCS)
+PROGRAMS += common/emulator_switch_rate
+common/emulator_switch_rate.SRCS := common/emulator/tests/emulator_switch_rate.cpp $(EMU_SRCS)

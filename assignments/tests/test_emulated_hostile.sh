@@ -14,6 +14,7 @@ ${CXX:-g++} -std=c++17 -O2 -Wall -Wextra -Wno-unknown-pragmas -ffp-contract=off 
     -Iassignments/tests/hostile -Icommon/lib -Icommon/gpu -Icommon/emulator/include -Icommon/emulator \
     -Ich03_work_span/lib -Ich03_work_span/gpu ch03_work_span/tests/emulated_block_tree_sum.cpp \
     common/emulator/emu_threads.cpp common/emulator/emu_block.cpp common/emulator/emu_warp.cpp \
+    common/emulator/emu_check.cpp \
     build/common/libcommon.a -lm -o "$tmp/emulated" || fail "the hostile kernel does not compile"
 timeout 60 "$tmp/emulated" --quiet > "$tmp/out" 2>&1
 status=$?

@@ -35,7 +35,7 @@ __global__ void histogram_shared_atomics(const unsigned char *v, int n, int bins
             atomicAdd(&counts[b], local[b]);
 }
 // [end]
-
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/atomics_histogram_emu.cpp takes the kernels alone */
 extern "C" void gpu_histogram(const unsigned char *v, int n, int bins, histogram_kind kind,
                               unsigned *counts)
 {
@@ -61,3 +61,4 @@ extern "C" void gpu_histogram(const unsigned char *v, int n, int bins, histogram
     CUDA_CHECK(cudaFree(d_v));
     CUDA_CHECK(cudaFree(d_counts));
 }
+#endif

@@ -17,6 +17,10 @@ typedef enum { HISTOGRAM_GLOBAL = 0, HISTOGRAM_SHARED = 1 } histogram_kind;
 void gpu_histogram(const unsigned char *v, int n, int bins, histogram_kind kind,
                    unsigned *counts);
 
+/* The same kernels on the CPU emulator (gpu/atomics_histogram_emu.cpp): 0,
+ * or 1 after the emulator reported an error (stderr). */
+int emu_histogram(const unsigned char *v, int n, int bins, histogram_kind kind, unsigned *counts);
+
 #ifdef __cplusplus
 }
 #endif

@@ -18,6 +18,11 @@ void gpu_block_partial_sums(const int *x, int n, int block, long long *partial);
  * that finishes last (a memory fence and a counter tell it that it is last). */
 long long gpu_sum_last_block(const int *x, int n, int block);
 
+/* The same kernels on the CPU emulator (gpu/block_shared_sum_emu.cpp): 0,
+ * or 1 after the emulator reported an error (stderr). */
+int emu_block_partial_sums(const int *x, int n, int block, long long *partial);
+int emu_sum_last_block(const int *x, int n, int block, long long *total);
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,7 +21,7 @@ __global__ void scale_off_by_one(const float *x, float *y, int n)
         y[i] = 2.0f * x[i];
 }
 // [end]
-
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/checked_calls_emu.cpp takes the kernels alone */
 extern "C" void gpu_scale(const float *x, float *y, int n, scale_mode mode)
 {
     float *d_x = NULL, *d_y = NULL;
@@ -43,3 +43,4 @@ extern "C" void gpu_scale(const float *x, float *y, int n, scale_mode mode)
     CUDA_CHECK(cudaFree(d_x));
     CUDA_CHECK(cudaFree(d_y));
 }
+#endif

@@ -16,6 +16,10 @@ typedef enum {
 /* y[i] = 2 * x[i] on the GPU, blocks of 256 threads (or as `mode` says). */
 void gpu_scale(const float *x, float *y, int n, scale_mode mode);
 
+/* The same kernels on the CPU emulator (gpu/checked_calls_emu.cpp): 0, or 1
+ * after the emulator reported an error (stderr). */
+int emu_scale(const float *x, float *y, int n, scale_mode mode);
+
 #ifdef __cplusplus
 }
 #endif

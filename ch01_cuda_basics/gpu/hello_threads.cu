@@ -18,7 +18,7 @@ __global__ void vector_add_traced(const float *a, const float *b, float *c, int 
     }
 }
 // [end]
-
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/hello_threads_emu.cpp takes the kernel alone */
 /* cudaMalloc for n items of `size` bytes, checked. */
 static void *device_alloc(int n, size_t size)
 {
@@ -59,3 +59,4 @@ extern "C" void gpu_vector_add_traced(const float *a, const float *b, float *c, 
     CUDA_CHECK(cudaFree(d_block));
     CUDA_CHECK(cudaFree(d_thread));
 }
+#endif

@@ -12,6 +12,11 @@ extern "C" {
 void gpu_vector_add_traced(const float *a, const float *b, float *c, int *block_of,
                            int *thread_of, int n, int block);
 
+/* The same kernel on the CPU emulator (gpu/hello_threads_emu.cpp): 0, or 1
+ * after the emulator reported an error (stderr). */
+int emu_vector_add_traced(const float *a, const float *b, float *c, int *block_of, int *thread_of, int n,
+                          int block);
+
 #ifdef __cplusplus
 }
 #endif

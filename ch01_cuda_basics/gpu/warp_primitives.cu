@@ -35,7 +35,7 @@ __global__ void warp_sum_and_count(const int *x, int n, int *warp_sum, int *warp
     }
 }
 // [end]
-
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/warp_primitives_emu.cpp takes the kernel alone */
 extern "C" void gpu_warp_sum_and_count(const int *x, int n, int *sum, int *odd, unsigned *mask)
 {
     const int threads = 128; /* a multiple of 32: warps never straddle two blocks */
@@ -58,3 +58,4 @@ extern "C" void gpu_warp_sum_and_count(const int *x, int n, int *sum, int *odd, 
     CUDA_CHECK(cudaFree(d_odd));
     CUDA_CHECK(cudaFree(d_mask));
 }
+#endif

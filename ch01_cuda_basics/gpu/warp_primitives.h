@@ -12,6 +12,10 @@ extern "C" {
  * are odd (a ballot), mask[w] = the lanes that held an element. */
 void gpu_warp_sum_and_count(const int *x, int n, int *sum, int *odd, unsigned *mask);
 
+/* The same kernel on the CPU emulator (gpu/warp_primitives_emu.cpp): 0, or
+ * 1 after the emulator reported an error (stderr). */
+int emu_warp_sum_and_count(const int *x, int n, int *sum, int *odd, unsigned *mask);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,7 +7,7 @@
  * barrier is reached by some of the threads only.
  *
  * C++ because a kernel is CUDA C++: the emulator compiles device code with
- * g++ (common/emulator/README). --fixed runs the tree with the barrier
+ * g++ (common/README.md, its emulator section). --fixed runs the tree with the barrier
  * where block_shared_sum.cu has it, and passes. */
 #include "cuda_shim.h"
 #include "emu_launch.h"

@@ -62,7 +62,7 @@ __global__ void block_tree_sum_traced(const long long *x, int n, int missing_bar
     /* END SOLUTION */
 }
 // [end]
-
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/block_trace_emu.cpp takes the kernel alone */
 extern "C" void gpu_block_tree_traced(const long long *x, int n, int missing_barrier, int trials,
                                       gpu_block_trace *out)
 {
@@ -86,3 +86,4 @@ extern "C" void gpu_block_tree_traced(const long long *x, int n, int missing_bar
     CUDA_CHECK(cudaFree(d_x));
     CUDA_CHECK(cudaFree(d_traces));
 }
+#endif

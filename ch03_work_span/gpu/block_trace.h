@@ -28,6 +28,10 @@ typedef struct {
 void gpu_block_tree_traced(const long long *x, int n, int missing_barrier, int trials,
                            gpu_block_trace *out);
 
+/* The same kernel on the CPU emulator (gpu/block_trace_emu.cpp): 0, or 1
+ * after the emulator reported an error (stderr), a race for one. */
+int emu_block_tree_traced(const long long *x, int n, int missing_barrier, int trials, gpu_block_trace *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,18 +7,19 @@
  *
  * What the words become:
  *   __global__ __device__ __host__   nothing: a kernel is an ordinary function
- *   __shared__                       `static`: the blocks of a launch run one
- *                                    after another, so one static is exactly
- *                                    one block's shared memory (it keeps the
- *                                    previous block's values: a kernel that
- *                                    reads shared memory it did not write in
- *                                    this block is not caught)
+ *   __shared__                       `static`, in the section emu_shared: the
+ *                                    blocks of a launch run one after another,
+ *                                    so one static is exactly one block's
+ *                                    shared memory; the checks (emu_check.cpp)
+ *                                    watch that section, and poison it at
+ *                                    the start of every block
  *   threadIdx blockIdx blockDim gridDim   globals, set by the scheduler each
  *                                    time it switches to another thread
  *   __syncthreads __syncwarp, shuffles, ballots   calls into the scheduler
  *                                    (emu_block.cpp, emu_warp.cpp)
  *   atomicAdd                        a plain read-add-write: one OS thread runs
  *                                    everything, nothing can come in between
+ *                                    (the checks see it as atomic: no race)
  *   __threadfence                    nothing, for the same reason
  *
  * Each barrier and warp operation records the file and line it was called
@@ -37,7 +38,11 @@
 #define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(...)
 #define __align__(n) __attribute__((aligned(n)))
-#define __shared__ static
+#if defined(__APPLE__)
+#define __shared__ static __attribute__((section("__DATA,emu_shared")))
+#else
+#define __shared__ static __attribute__((section("emu_shared")))
+#endif
 /* __restrict__ is understood by g++ as it is. */
 
 struct uint3 { unsigned int x, y, z; };
@@ -66,6 +71,8 @@ enum warp_op { OP_SYNCWARP, OP_BALLOT, OP_SHFL_IDX, OP_SHFL_UP, OP_SHFL_DOWN, OP
 uint64_t warp_exchange(warp_op op, unsigned mask, uint64_t value, int arg, int width, const char *file,
                        int line);
 void block_barrier(const char *file, int line);
+/* An atomic read-modify-write of `size` bytes (emu_check.cpp). */
+void atomic_access(void *addr, size_t size, const void *pc);
 
 template <typename T> uint64_t bits_of(T v)
 {
@@ -126,12 +133,21 @@ T __shfl_xor_sync(unsigned mask, T v, int lane_mask, int width = 32, const char 
     return emu::shuffle(emu::OP_SHFL_XOR, mask, v, lane_mask, width, file, line);
 }
 
-template <typename T> T atomicAdd(T *address, T v)
+/* Not instrumented (the checks would see a plain read and write): it tells
+ * them itself. */
+template <typename T> __attribute__((no_sanitize_thread, noinline)) T atomicAdd(T *address, T v)
 {
+    emu::atomic_access(address, sizeof(T), __builtin_return_address(0));
     const T old = *address;
     *address = old + v;
     return old;
 }
 inline void __threadfence(void) {}
+
+/* Bit counts, as the GPU's intrinsics define them. */
+inline int __popc(unsigned x) { return __builtin_popcount(x); }
+inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+inline int __ffs(int x) { return __builtin_ffs(x); }
+inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz((unsigned)x); }
 
 #endif

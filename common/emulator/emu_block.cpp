@@ -18,7 +18,7 @@
 
 namespace emu {
 
-block_run block;
+block_run block = { NULL, 0, -1, false };
 
 void report(const char *fmt, ...)
 {
@@ -46,7 +46,7 @@ static bool release_barrier(void)
     const thread_state *first = &block.threads[0];
     for (int t = 0; t < block.count; t++) {
         const thread_state *s = &block.threads[t];
-        if (s->line != first->line || strcmp(s->file, first->file) != 0) {
+        if (!same_place(s->file, s->line, first->file, first->line)) {
             report("threads wait at different __syncthreads(): thread 0 at %s:%d, thread %d at %s:%d",
                    first->file, first->line, t, s->file, s->line);
             return false;
@@ -54,6 +54,7 @@ static bool release_barrier(void)
     }
     for (int t = 0; t < block.count; t++)
         block.threads[t].wait = RUNNABLE;
+    checks_barrier();
     return true;
 }
 
@@ -76,6 +77,7 @@ static void explain_stuck(int at_barrier, int exited)
 /* Runs one block to its end. */
 static void run_block(void (*body)(void *), void *ctx)
 {
+    checks_block_start(block.count);
     threads_start(block.count, body, ctx);
     for (;;) {
         for (int t = 0; t < block.count && !block.failed; t++)
@@ -88,8 +90,10 @@ static void run_block(void (*body)(void *), void *ctx)
             at_barrier += block.threads[t].wait == AT_BARRIER;
             exited += block.threads[t].wait == EXITED;
         }
-        if (exited == block.count)
+        if (exited == block.count) {
+            checks_block_end();
             return;
+        }
         if (release_warp_groups(false) > 0 || block.failed)
             continue;
         if (at_barrier == block.count && release_barrier())

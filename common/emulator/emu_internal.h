@@ -5,7 +5,14 @@
 
 #include "cuda_shim.h"
 
-#include <ucontext.h>
+/* Built with AddressSanitizer: the stack switches tell it (emu_threads.cpp). */
+#if defined(__SANITIZE_ADDRESS__)
+#define EMU_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EMU_ASAN 1
+#endif
+#endif
 
 namespace emu {
 
@@ -13,7 +20,7 @@ namespace emu {
 enum thread_wait { RUNNABLE, AT_BARRIER, AT_WARP_OP, EXITED };
 
 struct thread_state {
-    ucontext_t context;
+    uint3 index; /* its threadIdx */
     thread_wait wait;
     const char *file; /* where it waits (AT_BARRIER, AT_WARP_OP) */
     int line;
@@ -31,16 +38,21 @@ struct block_run {
     int count;   /* blockDim.x * blockDim.y * blockDim.z */
     int current; /* the thread running now, -1 in the scheduler */
     bool failed; /* an error was reported: the launch stops */
-    ucontext_t scheduler;
 };
 extern block_run block;
 
 /* emu_threads.cpp: start `count` coroutines that each run body(ctx), and
- * switch between them and the scheduler. */
+ * switch between them and the scheduler (which runs on the caller's stack). */
 void threads_start(int count, void (*body)(void *), void *ctx);
 void resume(int t);          /* scheduler -> thread t, until it waits or ends */
 void wait_in_scheduler(void); /* thread -> scheduler */
-void set_indices(int t);     /* threadIdx of linear thread t */
+void set_indices(int t);     /* threadIdx := that of linear thread t */
+
+/* The same source line: the same file (usually the same pointer) and line. */
+inline bool same_place(const char *file_a, int line_a, const char *file_b, int line_b)
+{
+    return line_a == line_b && (file_a == file_b || strcmp(file_a, file_b) == 0);
+}
 
 /* Prints "error: ..." with the block's coordinates, marks the launch failed.
  * Called from a thread, it never returns (the thread is abandoned). */
@@ -51,6 +63,12 @@ void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * Returns the number released; with `explain`, reports why the first group
  * that cannot be released waits forever. */
 int release_warp_groups(bool explain);
+
+/* emu_check.cpp: what the memory checks must know of the block's life. */
+void checks_block_start(int count);            /* fresh shared memory, no history */
+void checks_barrier(void);                     /* a __syncthreads() released every thread */
+void checks_block_end(void);                   /* every thread has ended */
+void checks_warp_sync(int base, unsigned mask); /* a warp operation released these lanes */
 const char *op_name(warp_op op);
 
 } // namespace emu

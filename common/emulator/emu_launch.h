@@ -15,7 +15,14 @@
 
 namespace emu {
 int run_grid(dim3 grid, dim3 block, void (*body)(void *), void *ctx);
+/* Thread switches so far, both directions counted (common/emulator_switch_rate). */
+uint64_t thread_switches(void);
 }
+
+/* A device buffer: memory a kernel may touch, with a guard zone on each
+ * side, so that an access just outside it is reported (emu_check.cpp). */
+void *emu_device_alloc(size_t bytes, const char *what);
+void emu_device_free(void *p);
 
 template <typename... Params, typename... Args>
 int emu_launch(void (*kernel)(Params...), dim3 grid, dim3 block, Args... args)

@@ -90,6 +90,7 @@ static void exchange(int base, unsigned mask)
     for (int l = 0; l < WARP_LANES; l++)
         if (mask >> l & 1u)
             lanes[l].wait = RUNNABLE;
+    checks_warp_sync(base, mask);
 }
 
 /* Can the group of thread t go? 1 yes, 0 not yet, -1 never (reported). */
@@ -116,8 +117,8 @@ static int group_ready(int t, bool explain)
                    s->file, s->line, l, base + l);
             return -1;
         }
-        if (o->wait == AT_WARP_OP && o->op == s->op && o->mask == s->mask && o->line == s->line &&
-            strcmp(o->file, s->file) == 0)
+        if (o->wait == AT_WARP_OP && o->op == s->op && o->mask == s->mask &&
+            same_place(o->file, o->line, s->file, s->line))
             continue;
         if (o->wait == AT_BARRIER) {
             snprintf(where, sizeof where, "__syncthreads() at %s:%d", o->file, o->line);

@@ -85,12 +85,15 @@ int cli_given(const char *name);
 int cli_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 int cli_parse_double(const char *text, double *out);
 
-/* The --on option of programs with both a CPU and a GPU path. */
-typedef enum { RUN_CPU = 1, RUN_GPU = 2, RUN_BOTH = 3 } run_on;
+/* The --on option of programs with both a CPU and a GPU path. RUN_EMU: the
+ * kernels' own source on the CPU emulator (common/emulator/), for programs
+ * whose kernels it can run (CLI_OPTION_ON_EMU). */
+typedef enum { RUN_CPU = 1, RUN_GPU = 2, RUN_BOTH = 3, RUN_EMU = 4 } run_on;
 
 /* Turns the --on text (NULL when the option was not given) into a run_on:
  * no --on means both when a GPU is present, otherwise cpu. Asking for
- * gpu/both without a device prints "skipped: no CUDA device" and exits 77. */
+ * gpu/both without a device prints "skipped: no CUDA device" and exits 77;
+ * emu needs no device. */
 run_on cli_resolve_on(const char *on_text);
 
 /* The --on entry of an options table, for a `const char *` that
@@ -98,6 +101,13 @@ run_on cli_resolve_on(const char *on_text);
 #define CLI_OPTION_ON(text_var)                                                                     \
     { "--on", CLI_CHOICE, (text_var), "where to run (default both with a GPU, else cpu)", 0, 0,     \
       "cpu|gpu|both" }
+/* For a program whose kernels the emulator cannot run: `--on emu` is then
+ * answered with "error: --on emu: WHY" and EXIT_BAD_INPUT (cli_no_emu). */
+void cli_no_emu(const char *on_text, const char *why);
+#define CLI_OPTION_ON_EMU(text_var)                                                                 \
+    { "--on", CLI_CHOICE, (text_var),                                                               \
+      "where to run (default both with a GPU, else cpu; emu: the kernels on the CPU emulator)", 0, 0, \
+      "cpu|gpu|both|emu" }
 
 #ifdef __cplusplus
 }

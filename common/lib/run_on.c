@@ -1,9 +1,21 @@
-/* run_on.c - the --on cpu|gpu|both choice (kept apart from cli.c so that
+/* run_on.c - the --on cpu|gpu|both|emu choice (kept apart from cli.c so that
  * CPU-only programs do not link against the GPU helpers). */
 #include "cli.h"
 #include "gpu.h"
 
+#include "exit_codes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+void cli_no_emu(const char *on_text, const char *why)
+{
+    if (on_text != NULL && strcmp(on_text, "emu") == 0) {
+        fprintf(stderr, "error: --on emu: %s\n", why);
+        exit(EXIT_BAD_INPUT);
+    }
+}
 
 run_on cli_resolve_on(const char *on_text)
 {
@@ -11,6 +23,8 @@ run_on cli_resolve_on(const char *on_text)
         return gpu_device_count() > 0 ? RUN_BOTH : RUN_CPU;
     if (strcmp(on_text, "cpu") == 0)
         return RUN_CPU;
+    if (strcmp(on_text, "emu") == 0)
+        return RUN_EMU;
     gpu_require_device(); /* gpu or both: exits 77 without a device */
     return strcmp(on_text, "gpu") == 0 ? RUN_GPU : RUN_BOTH;
 }

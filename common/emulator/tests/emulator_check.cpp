@@ -128,6 +128,114 @@ __global__ void two_barriers(int *x)
     x[threadIdx.x] = 0;
 }
 
+/* The tree sum with no barrier between its levels: thread 0 runs all its
+ * levels before thread 16 has added at the first, so it reads s[16] before
+ * thread 16 writes it -- a race, whatever values come out. */
+__global__ void tree_without_barrier(const int *x, int *out)
+{
+    __shared__ int s[64];
+    const unsigned t = threadIdx.x;
+    s[t] = x[t];
+    __syncthreads();
+    for (unsigned stride = blockDim.x / 2; stride > 0; stride /= 2)
+        if (t < stride)
+            s[t] += s[t + stride];
+    if (t == 0)
+        *out = s[0];
+}
+
+/* Lanes pass values through shared memory with no __syncwarp(): lane 0
+ * reads lane 1's cell before lane 1 has run. */
+__global__ void warp_without_syncwarp(int *out)
+{
+    __shared__ int cell[32];
+    const unsigned lane = threadIdx.x % 32;
+    cell[lane] = (int)lane;
+    out[lane] = cell[(lane + 1) % 32];
+}
+
+/* Only block 0 fills the shared array: block 1 reads what block 0 left. */
+__global__ void shared_left_by_another_block(const int *x, int *out)
+{
+    __shared__ int cell[64];
+    const unsigned t = threadIdx.x;
+    if (blockIdx.x == 0)
+        cell[t] = x[t];
+    __syncthreads();
+    out[blockIdx.x * blockDim.x + t] = cell[t];
+}
+
+/* Section 1.7's bug: `<=` lets thread n read x[n] and write y[n]. */
+__global__ void scale_off_by_one(const float *x, float *y, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i <= n)
+        y[i] = 2.0f * x[i];
+}
+
+/* ---- clean kernels: the checks must let them pass ------------------------ */
+
+/* The same tree with its barriers, a warp exchange through shared memory
+ * with its __syncwarp(), a shared counter updated by atomics, and every
+ * element of device buffers read and written exactly in bounds. */
+__global__ void tree_with_barriers(const int *x, int *out)
+{
+    __shared__ int s[64];
+    const unsigned t = threadIdx.x;
+    s[t] = x[t];
+    for (unsigned stride = blockDim.x / 2; stride > 0; stride /= 2) {
+        __syncthreads();
+        if (t < stride)
+            s[t] += s[t + stride];
+    }
+    if (t == 0)
+        *out = s[0];
+}
+
+__global__ void warp_with_syncwarp(int *out)
+{
+    __shared__ int cell[64];
+    const unsigned lane = threadIdx.x % 32, base = threadIdx.x / 32 * 32;
+    cell[threadIdx.x] = (int)threadIdx.x;
+    __syncwarp();
+    out[threadIdx.x] = cell[base + (lane + 1) % 32];
+    __syncwarp(); /* every lane has read before any lane writes again */
+    cell[threadIdx.x] = -1;
+}
+
+__global__ void shared_atomic_count(const int *x, int *out)
+{
+    __shared__ int count;
+    if (threadIdx.x == 0)
+        count = 0;
+    __syncthreads();
+    if (x[threadIdx.x] % 2 == 0)
+        atomicAdd(&count, 1);
+    __syncthreads();
+    if (threadIdx.x == 0)
+        *out = count;
+}
+
+static bool check_clean_kernels(void)
+{
+    int *x = (int *)emu_device_alloc(64 * sizeof(int), "x");
+    int *out = (int *)emu_device_alloc(64 * sizeof(int), "out");
+    int expect = 0, evens = 0;
+    for (int i = 0; i < 64; i++) {
+        x[i] = i * 7 % 13;
+        expect += x[i];
+        evens += x[i] % 2 == 0;
+    }
+    bool ok = emu_launch(tree_with_barriers, dim3(2), dim3(64), (const int *)x, out) == 0 && out[0] == expect;
+    ok = ok && emu_launch(warp_with_syncwarp, dim3(3), dim3(64), out) == 0;
+    for (int t = 0; ok && t < 64; t++)
+        ok = out[t] == t / 32 * 32 + (t % 32 + 1) % 32;
+    ok = ok && emu_launch(shared_atomic_count, dim3(2), dim3(64), (const int *)x, out) == 0 && out[0] == evens;
+    emu_device_free(x);
+    emu_device_free(out);
+    return ok;
+}
+
 static int run_trap(const char *trap)
 {
     int x[64] = { 0 };
@@ -140,8 +248,25 @@ static int run_trap(const char *trap)
         status = emu_launch(partial_warp_full_mask, dim3(1), dim3(48), x);
     else if (strcmp(trap, "mask-leaves-caller-out") == 0)
         status = emu_launch(mask_leaves_caller_out, dim3(1), dim3(32), x);
-    else
+    else if (strcmp(trap, "two-barriers") == 0)
         status = emu_launch(two_barriers, dim3(1), dim3(32), x);
+    else if (strcmp(trap, "missing-barrier") == 0)
+        status = emu_launch(tree_without_barrier, dim3(1), dim3(64), (const int *)x, &x[0]);
+    else if (strcmp(trap, "missing-syncwarp") == 0)
+        status = emu_launch(warp_without_syncwarp, dim3(1), dim3(32), x);
+    else if (strcmp(trap, "stale-shared") == 0) {
+        int *out = (int *)emu_device_alloc(128 * sizeof(int), "out");
+        status = emu_launch(shared_left_by_another_block, dim3(2), dim3(64), (const int *)x, out);
+        emu_device_free(out);
+    } else { /* off-by-one: n = 1000 floats, blocks of 256 */
+        float *in = (float *)emu_device_alloc(1000 * sizeof(float), "x");
+        float *out = (float *)emu_device_alloc(1000 * sizeof(float), "y");
+        for (int i = 0; i < 1000; i++)
+            in[i] = (float)i;
+        status = emu_launch(scale_off_by_one, dim3(4), dim3(256), (const float *)in, out, 1000);
+        emu_device_free(in);
+        emu_device_free(out);
+    }
     verdict("the emulator reports the mistake (the error line above)", status != 0);
     return EXIT_MISMATCH; /* a trap fails, reported or not: the test looks for the error line */
 }
@@ -168,7 +293,8 @@ int main(int argc, char **argv)
     uint64_t threads = 0, seed = 1; /* threads 0: not given (96) */
     const cli_option options[] = {
         { "--trap", CLI_CHOICE, &trap, "launch a kernel with this mistake (exits 1)", 0, 0,
-          "divergent-barrier|exited-lane|partial-warp-full-mask|mask-leaves-caller-out|two-barriers" },
+          "divergent-barrier|exited-lane|partial-warp-full-mask|mask-leaves-caller-out|two-barriers|"
+          "missing-barrier|missing-syncwarp|stale-shared|off-by-one" },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--n", CLI_U64, &threads, "threads per block of the barrier check (default 96)", 1, 1024, NULL },
         { "--seed", CLI_U64, &seed, "seed of the values the barrier check rotates (default 1)", 0, UINT64_MAX, NULL },
@@ -193,5 +319,8 @@ int main(int argc, char **argv)
     splitmix64 g = { seed };
     ok &= verdict(barrier_what, check_barrier(threads != 0 ? (unsigned)threads : 96, &g));
     ok &= verdict("a partial warp of 8 lanes sums with its own mask and width 8", check_partial_warp());
+    ok &= verdict("the memory checks pass a tree with its barriers, a warp exchange with __syncwarp(), shared "
+                  "atomics and accesses in bounds",
+                  check_clean_kernels());
     return exit_status(ok);
 }

@@ -1,0 +1,412 @@
+/* emu_check.cpp - the emulator's memory checks, compute-sanitizer's lessons
+ * on the CPU. g++ compiles a kernel's source with a call in front of every
+ * load and store (ThreadSanitizer's instrumentation, -fsanitize=thread, see
+ * the Makefile's EMU_CHECK_FLAGS); the calls land in the __tsan_* functions
+ * at the bottom of this file, which the emulator defines itself. An access
+ * made by an emulated thread is checked against:
+ *
+ *   shared memory (every __shared__ array lives in the section emu_shared,
+ *   cuda_shim.h): each byte remembers who last wrote it and who read it
+ *   since the last barrier, so that
+ *     - two threads touching one byte between two barriers, at least one
+ *       writing, is a race (racecheck). Lanes of one warp are ordered by a
+ *       warp operation that names both (__syncwarp, a shuffle, a ballot);
+ *       threads of different warps only by __syncthreads();
+ *     - a read of a byte no thread of this block has written is a read of
+ *       another block's leftovers, or of nothing (initcheck). The bytes are
+ *       also poisoned (all ones) at the start of each block;
+ *
+ *   device buffers (emu_device_alloc, emu_launch.h): each has a guard zone
+ *   on both sides, and an access to it is out of bounds (memcheck).
+ *
+ * Atomics (atomicAdd) are not races with each other: they skip the race
+ * check. The first error ends the launch, with both threads and both source
+ * lines named (addr2line reads them from the program's line tables, -g1).
+ * Not checked: global memory races between blocks (blocks run one after
+ * another, so the emulator cannot see them), stack and host memory. */
+#include "emu_internal.h"
+#include "emu_launch.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <link.h>
+#endif
+
+/* The bounds of the emu_shared section (the linker defines them; weak: a
+ * program without a __shared__ array has no such section). */
+#if defined(__APPLE__)
+extern char emu_shared_start[] __asm("section$start$__DATA$emu_shared") __attribute__((weak));
+extern char emu_shared_stop[] __asm("section$end$__DATA$emu_shared") __attribute__((weak));
+#else
+extern "C" char __start_emu_shared[] __attribute__((weak));
+extern "C" char __stop_emu_shared[] __attribute__((weak));
+#define emu_shared_start __start_emu_shared
+#define emu_shared_stop __stop_emu_shared
+#endif
+
+namespace emu {
+
+static const uint16_t NOBODY = 0xffff;
+
+/* What one byte of shared memory remembers. */
+struct byte_history {
+    uint32_t written_in;  /* the block (serial) of its last write; 0: none */
+    uint32_t write_phase; /* the barrier interval (serial) of that write */
+    uint32_t read_phase;  /* the interval of the reads below */
+    uint16_t writer, reader[2];
+    uint32_t write_clock, read_clock[2];
+    const void *write_pc, *read_pc[2];
+};
+
+/* Set by the instrumentation's start-up call (__tsan_init, below): at least
+ * one source of the program was compiled with the calls the checks need. */
+static bool checks_on;
+static char *shared_begin, *shared_end;
+
+/* The first read of a byte not yet written in this block. Reported when
+ * its barrier interval ends, unless a write by another thread in the same
+ * interval shows it to be a race (reported as such, at once). */
+struct early_read {
+    bool pending;
+    char *at;
+    int thread;
+    const void *pc;
+};
+static early_read unwritten;
+static byte_history *history;
+static uint32_t block_serial, phase_serial;
+
+/* Warp order: thread t's clock counts the warp operations it took part
+ * in; seen[t][l] is the clock of lane l of its warp that t has synchronised
+ * with. Lane a's access at clock c is ordered before lane b's now when
+ * seen[b][a] > c. */
+static uint32_t warp_clock[1024], seen[1024][32];
+
+/* --- device buffers --------------------------------------------------- */
+static const size_t GUARD = 256; /* bytes each side, and cudaMalloc's alignment */
+struct device_buffer {
+    char *begin;
+    size_t bytes;
+    const char *what;
+};
+static device_buffer buffers[64];
+static int buffer_count;
+
+} // namespace emu
+
+void *emu_device_alloc(size_t bytes, const char *what)
+{
+    using namespace emu;
+    if (buffer_count == (int)(sizeof buffers / sizeof buffers[0])) {
+        fprintf(stderr, "error: emulator: more than %d device buffers at once\n", buffer_count);
+        exit(1);
+    }
+    char *raw = (char *)malloc(bytes + 2 * GUARD);
+    if (!raw) {
+        fprintf(stderr, "error: emulator: no memory for %zu bytes of %s\n", bytes, what);
+        exit(1);
+    }
+    buffers[buffer_count++] = device_buffer{ raw + GUARD, bytes, what };
+    return raw + GUARD;
+}
+
+void emu_device_free(void *p)
+{
+    using namespace emu;
+    if (!p)
+        return;
+    for (int i = 0; i < buffer_count; i++)
+        if (buffers[i].begin == p) {
+            free(buffers[i].begin - GUARD);
+            buffers[i] = buffers[--buffer_count];
+            return;
+        }
+    fprintf(stderr, "error: emulator: emu_device_free of a pointer emu_device_alloc did not return\n");
+    exit(1);
+}
+
+namespace emu {
+
+/* --- naming a source line ---------------------------------------------- */
+static uintptr_t load_bias(void)
+{
+#if defined(__linux__)
+    static uintptr_t bias;
+    static bool known;
+    if (!known) {
+        dl_iterate_phdr([](struct dl_phdr_info *info, size_t, void *out) {
+            *(uintptr_t *)out = (uintptr_t)info->dlpi_addr;
+            return 1; /* the first object is the program itself */
+        }, &bias);
+        known = true;
+    }
+    return bias;
+#else
+    return 0;
+#endif
+}
+
+/* "file:line" of the instruction before return address `pc` (the call of
+ * the check is right after the access), or its address in the program. */
+static void source_line(const void *pc, char *out, size_t size)
+{
+    const uintptr_t offset = (uintptr_t)pc - 1 - load_bias();
+    snprintf(out, size, "0x%lx in the program", (unsigned long)offset);
+#if defined(__linux__)
+    char command[256];
+    snprintf(command, sizeof command, "addr2line -i -e /proc/%d/exe 0x%lx 2>/dev/null", (int)getpid(),
+             (unsigned long)offset);
+    FILE *p = popen(command, "r");
+    if (!p)
+        return;
+    char line[1024];
+    if (fgets(line, sizeof line, p) && line[0] != '?') {
+        line[strcspn(line, " \n")] = '\0'; /* drop " (discriminator N)" */
+        char cwd[1024];
+        const char *name = line;
+        if (getcwd(cwd, sizeof cwd) && strncmp(line, cwd, strlen(cwd)) == 0 && line[strlen(cwd)] == '/')
+            name = line + strlen(cwd) + 1; /* relative to where the program runs */
+        size_t k = strlen(name);
+        k = k < size ? k : size - 1;
+        memcpy(out, name, k);
+        out[k] = '\0';
+    }
+    pclose(p);
+#endif
+}
+
+/* "byte B of NAME" for an address of shared memory: the __shared__ array it
+ * falls in, by the program's symbol table (nm), else its offset in the
+ * section. */
+static void shared_name(const char *p, char *out, size_t size)
+{
+    snprintf(out, size, "byte %zu of shared memory", (size_t)(p - shared_begin));
+#if defined(__linux__)
+    char command[128];
+    snprintf(command, sizeof command, "nm -C -S --defined-only /proc/%d/exe 2>/dev/null", (int)getpid());
+    FILE *f = popen(command, "r");
+    if (!f)
+        return;
+    const uintptr_t at = (uintptr_t)p - load_bias();
+    char line[1024];
+    while (fgets(line, sizeof line, f)) {
+        unsigned long start, bytes;
+        char kind;
+        int name_at = 0;
+        if (sscanf(line, "%lx %lx %c %n", &start, &bytes, &kind, &name_at) < 3 || name_at == 0)
+            continue;
+        if (at >= start && at < start + bytes) {
+            line[strcspn(line, "\n")] = '\0';
+            snprintf(out, size, "byte %lu of %.400s", (unsigned long)(at - start), line + name_at);
+            break;
+        }
+    }
+    pclose(f);
+#endif
+}
+
+/* --- the block's life ---------------------------------------------------- */
+static void find_shared(void)
+{
+    static bool found;
+    if (found)
+        return;
+    found = true;
+    shared_begin = emu_shared_start;
+    shared_end = emu_shared_stop;
+    if (shared_begin && shared_end > shared_begin) {
+        history = (byte_history *)calloc((size_t)(shared_end - shared_begin), sizeof *history);
+        if (!history) {
+            fprintf(stderr, "error: emulator: no memory to watch %zu bytes of shared memory\n",
+                    (size_t)(shared_end - shared_begin));
+            exit(1);
+        }
+    } else {
+        shared_begin = shared_end = NULL;
+    }
+}
+
+void checks_block_start(int count)
+{
+    find_shared();
+    block_serial++;
+    phase_serial++;
+    unwritten.pending = false;
+    if (shared_begin)
+        memset(shared_begin, 0xff, (size_t)(shared_end - shared_begin)); /* poison: NaN, -1 */
+    for (int t = 0; t < count; t++) {
+        warp_clock[t] = 0;
+        memset(seen[t], 0, sizeof seen[t]);
+    }
+}
+
+static void report_unwritten(void)
+{
+    if (!unwritten.pending)
+        return;
+    unwritten.pending = false;
+    char where[512], what[512];
+    source_line(unwritten.pc, where, sizeof where);
+    shared_name(unwritten.at, what, sizeof what);
+    report("thread %d reads %s at %s, which no thread of this block had written: shared memory starts each "
+           "block undefined (here: all one bits)",
+           unwritten.thread, what, where);
+}
+
+void checks_barrier(void)
+{
+    report_unwritten();
+    phase_serial++;
+}
+
+void checks_block_end(void) { report_unwritten(); }
+
+void checks_warp_sync(int base, unsigned mask)
+{
+    uint32_t joined[32] = { 0 };
+    for (int l = 0; l < 32; l++)
+        if (mask >> l & 1u) {
+            warp_clock[base + l]++;
+            for (int j = 0; j < 32; j++)
+                if (seen[base + l][j] > joined[j])
+                    joined[j] = seen[base + l][j];
+        }
+    for (int l = 0; l < 32; l++)
+        if (mask >> l & 1u)
+            joined[l] = warp_clock[base + l];
+    for (int l = 0; l < 32; l++)
+        if (mask >> l & 1u)
+            memcpy(seen[base + l], joined, sizeof joined);
+}
+
+/* --- the checks ---------------------------------------------------------- */
+static bool ordered(int a, uint32_t clock_a, int b)
+{
+    return a / 32 == b / 32 && seen[b][a % 32] > clock_a;
+}
+
+[[noreturn]] static void race(const byte_history *h, int other, bool other_wrote, const void *other_pc, int t,
+                              bool t_writes, const void *pc, size_t offset)
+{
+    char first[512], second[512], what[512];
+    source_line(other_pc, first, sizeof first);
+    source_line(pc, second, sizeof second);
+    shared_name(shared_begin + offset, what, sizeof what);
+    (void)h;
+    report("shared-memory race on %s: thread %d %s it at %s, thread %d %s it at %s, with no %s between "
+           "(the result depends on which thread runs first)",
+           what, other, other_wrote ? "wrote" : "read", first, t, t_writes ? "writes" : "reads", second,
+           other / 32 == t / 32 ? "__syncwarp() or __syncthreads()" : "__syncthreads()");
+    fail_in_thread();
+}
+
+static void shared_access(char *p, size_t size, bool writes, bool atomic, const void *pc)
+{
+    const int t = block.current;
+    for (size_t i = 0; i < size; i++) {
+        const size_t offset = (size_t)(p + i - shared_begin);
+        byte_history *h = &history[offset];
+        if ((!writes || atomic) && h->written_in != block_serial && !unwritten.pending)
+            unwritten = early_read{ true, p + i, t, pc };
+        if (!atomic) {
+            if (h->write_phase == phase_serial && h->writer != t && !ordered(h->writer, h->write_clock, t))
+                race(h, h->writer, true, h->write_pc, t, writes, pc, offset);
+            if (writes && h->read_phase == phase_serial)
+                for (int r = 0; r < 2; r++)
+                    if (h->reader[r] != NOBODY && h->reader[r] != t &&
+                        !ordered(h->reader[r], h->read_clock[r], t))
+                        race(h, h->reader[r], false, h->read_pc[r], t, true, pc, offset);
+        }
+        if (writes) {
+            h->written_in = block_serial;
+            if (!atomic) {
+                h->write_phase = phase_serial;
+                h->writer = (uint16_t)t;
+                h->write_clock = warp_clock[t];
+                h->write_pc = pc;
+            }
+        } else {
+            if (h->read_phase != phase_serial) {
+                h->read_phase = phase_serial;
+                h->reader[0] = h->reader[1] = NOBODY;
+            }
+            const int r = h->reader[0] == NOBODY || h->reader[0] == t ? 0
+                        : h->reader[1] == NOBODY || h->reader[1] == t ? 1
+                                                                      : -1;
+            if (r >= 0) {
+                h->reader[r] = (uint16_t)t;
+                h->read_clock[r] = warp_clock[t];
+                h->read_pc[r] = pc;
+            }
+        }
+    }
+}
+
+static void device_access(char *p, size_t size, bool writes, const void *pc)
+{
+    for (int i = 0; i < buffer_count; i++) {
+        const device_buffer *b = &buffers[i];
+        const bool before = p + size > b->begin - GUARD && p < b->begin;
+        const bool after = p + size > b->begin + b->bytes && p < b->begin + b->bytes + GUARD;
+        if (!before && !after)
+            continue;
+        char where[512];
+        source_line(pc, where, sizeof where);
+        const long long offset = (long long)(p - b->begin);
+        report("thread %d %s %zu bytes at byte %lld of %s (a buffer of %zu bytes) at %s: out of bounds, %s",
+               block.current, writes ? "writes" : "reads", size, offset, b->what, b->bytes, where,
+               before ? "before its start" : "past its end");
+        fail_in_thread();
+    }
+}
+
+static inline void access(void *addr, size_t size, bool writes, const void *pc)
+{
+    if (block.current < 0 || !checks_on)
+        return; /* the host's own code */
+    char *p = (char *)addr;
+    if (p >= shared_begin && p < shared_end)
+        shared_access(p, size, writes, false, pc);
+    else if (buffer_count > 0)
+        device_access(p, size, writes, pc);
+}
+
+} // namespace emu
+
+void emu::atomic_access(void *addr, size_t size, const void *pc)
+{
+    if (block.current < 0 || !emu::checks_on)
+        return;
+    char *p = (char *)addr;
+    if (p >= shared_begin && p < shared_end)
+        shared_access(p, size, true, true, pc);
+    else if (buffer_count > 0)
+        device_access(p, size, true, pc);
+}
+
+/* The functions g++ calls before each load and store of an instrumented
+ * source (the names of ThreadSanitizer's run-time library, which is not
+ * linked: the emulator is the run time here). */
+#define EMU_CHECK_SIZE(n)                                                                                      \
+    extern "C" void __tsan_read##n(void *p) { emu::access(p, n, false, __builtin_return_address(0)); }           \
+    extern "C" void __tsan_write##n(void *p) { emu::access(p, n, true, __builtin_return_address(0)); }           \
+    extern "C" void __tsan_unaligned_read##n(void *p) { emu::access(p, n, false, __builtin_return_address(0)); } \
+    extern "C" void __tsan_unaligned_write##n(void *p) { emu::access(p, n, true, __builtin_return_address(0)); }
+EMU_CHECK_SIZE(1)
+EMU_CHECK_SIZE(2)
+EMU_CHECK_SIZE(4)
+EMU_CHECK_SIZE(8)
+EMU_CHECK_SIZE(16)
+extern "C" void __tsan_read_range(void *p, size_t n) { emu::access(p, n, false, __builtin_return_address(0)); }
+extern "C" void __tsan_write_range(void *p, size_t n) { emu::access(p, n, true, __builtin_return_address(0)); }
+/* each instrumented source calls this when the program starts */
+extern "C" void __tsan_init(void) { emu::checks_on = true; }
+/* the rest of what the instrumentation calls: nothing to do here */
+extern "C" void __tsan_func_entry(void *) {}
+extern "C" void __tsan_func_exit(void) {}
+extern "C" void __tsan_vptr_update(void **, void *) {}
+extern "C" void __tsan_vptr_read(void **) {}
