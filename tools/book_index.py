@@ -240,8 +240,11 @@ def render_index(entries, sections):
            "with the sections that explain or use it. A name used in many sections",
            "points to the one that teaches it and to its first use in each later",
            "chapter; the [glossary](#glossary) defines the terms.", ""]
+    intro = {"api": "Functions, qualifiers, types and built-in variables of CUDA and its libraries, "
+                    "as the listings spell them.",
+             "algorithm": "The algorithms and the ideas about them, by the names the chapters use."}
     for kind, heading in (("api", "CUDA names"), ("algorithm", "Algorithms and ideas")):
-        out += [f"## {heading}", ""]
+        out += [f"## {heading}", "", intro[kind], ""]
         rows = sorted((e for e in entries if e[0] == kind), key=lambda e: sort_key(e[1]))
         for _, term, secs, _ in rows:
             links = ", ".join(
