@@ -11,6 +11,8 @@
 #                   the headline ratios vs their floors in build/bench/SUMMARY.md
 #   make sanitize   every CUDA program under compute-sanitizer (needs a GPU)
 #   make asan       the CPU tests with the host code under ASan + UBSan (build-asan/)
+#   make cross      the canonical CPU library on five CPU architectures (cross
+#                   compilers and qemu-user; build-cross/), against its record
 #   make clean
 #
 # Each chapter folder has the same shape: the programs a student runs at its
@@ -107,7 +109,7 @@ COMMON_GPU_LIB := $(BUILD)/common/libcommon_gpu.a
 COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/common/lib/%.o,cli.c rng.c verify.c timing.c alloc.c ratios.c)
 COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/lib/run_on.c common/lib/run_header.c $(COMMON_GPU_SRC))
 
-.PHONY: print-programs all run test check book bench bench-summary sanitize asan clean ctest-file nvcc-note
+.PHONY: print-programs all run test check book bench bench-summary sanitize asan cross clean ctest-file nvcc-note
 all: $(addprefix $(BUILD)/,$(PROGRAMS)) ctest-file nvcc-note
 
 # One line per program: NAME<TAB>its sources (tools/chapter_readme.py reads it).
@@ -267,5 +269,13 @@ asan:
 	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  ctest --test-dir $(ASAN_DIR) --output-on-failure -j$(NPROC) $(ASAN_TESTS)
 
+# --- other CPU architectures ------------------------------------------------------
+# make cross: canonical_scan's CPU library built by Debian's cross compilers
+# for AArch64, ppc64el, s390x and riscv64 (and x86-64), statically, run under
+# qemu-user; the same bits everywhere, checked against the record
+# canonical_scan/results/cross_arch_witness.txt (exit 77 without the tools).
+cross:
+	sh canonical_scan/tests/cross_arch_witness.sh
+
 clean:
-	rm -rf $(BUILD) $(ASAN_DIR)
+	rm -rf $(BUILD) $(ASAN_DIR) build-cross
