@@ -234,11 +234,14 @@ $(BOOK_HTML): $(BOOK_INPUTS)
 # `make bench-summary` runs only the headline lines and the summary.
 # bench/ (the machine's ceilings) joins the chapters when present.
 DEVICE_LISTS_OF := $(or $(ONLY),$(CHAPTERS) $(if $(wildcard bench/tests.list),bench))
+# The optional third-party trees this build was given: the floors that need
+# them (needs= in bench/floors.list) are checked; without them, skipped.
+BENCH_HAVE := $(strip $(if $(CCCL_DIR),cccl) $(if $(GLASS_DIR),glass))
 bench: all
-	BUILD=$(BUILD) BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(DEVICE_LISTS_OF)
+	BUILD=$(BUILD) BENCH_HAVE='$(BENCH_HAVE)' BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(DEVICE_LISTS_OF)
 
 bench-summary: all
-	BUILD=$(BUILD) BENCH_COMMAND='make bench-summary$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh headline $(BUILD)/bench $(DEVICE_LISTS_OF)
+	BUILD=$(BUILD) BENCH_HAVE='$(BENCH_HAVE)' BENCH_COMMAND='make bench-summary$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh headline $(BUILD)/bench $(DEVICE_LISTS_OF)
 
 sanitize: all
 	BUILD=$(BUILD) sh tools/run_list.sh sanitize $(BUILD)/sanitize $(DEVICE_LISTS_OF)
