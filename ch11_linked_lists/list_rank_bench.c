@@ -326,6 +326,19 @@ static void write_ratios(const char *path, const size_result *r, int threads)
     cli_close_output(f, path); /* a failed write: "error: writing PATH: ..." and exit 1 */
 }
 
+/* Shows what is printed so far before a long measurement. A write that
+ * fails here ends the program with its reason (the exit check would only
+ * know that an earlier write failed). */
+static void flush_stdout(void)
+{
+    errno = 0;
+    if (fflush(stdout) != 0) {
+        fprintf(stderr, "error: writing stdout: %s\n", strerror(errno));
+        clearerr(stdout); /* reported: the check at exit need not say it again */
+        exit(EXIT_MISMATCH);
+    }
+}
+
 int main(int argc, char **argv)
 {
     bench_options o;
@@ -350,7 +363,7 @@ int main(int argc, char **argv)
                "Ruling set: one ruler per %d node indices. Every answer equals the walk's (checked every run).\n\n",
                threads, SUBLISTS_WALKERS, (int)o.reps, (int)o.warmup, (int)o.cpu_reps, (int)o.sublist);
     }
-    fflush(stdout);
+    flush_stdout();
     size_result res[MAX_SIZES];
     int sizes = 0, ok = 1;
     for (uint64_t lg = o.min_log; lg <= o.max_log && sizes < MAX_SIZES; lg += 2, sizes++) {
@@ -376,7 +389,7 @@ int main(int argc, char **argv)
     ok = verdict(o.cpu_only ? "the CPU sublists ranker equals the CPU walk at every size, in every run"
                             : "every ranker equals the CPU walk at every size, in every run",
                  ok);
-    fflush(stdout);
+    flush_stdout();
     if (o.ratios_path != NULL && sizes > 0 && ok)
         write_ratios(o.ratios_path, &res[sizes - 1], threads);
     return exit_status(ok);
