@@ -175,7 +175,7 @@ done
 
 qemu_version=$("$(command -v qemu-aarch64-static || command -v qemu-aarch64)" --version | sed -n '1s/.*version \([0-9.]*\).*/\1/p')
 {
-    echo "N = $n P4016 doubles, seed 0x243f6a8885a308d3; every build: -std=c11 -O2 -ffp-contract=off -static"
+    echo "N = $n P4016 doubles, seed 0x243f6a8885a308d3; every build: -std=c11 -O2 -ffp-contract=off -static (the threaded reduce: -O3)"
     echo
     printf '%-28s %s\n' "value" "bits on $first$([ $same = 1 ] && echo ' and on every other architecture')"
     awk '{ printf "%-28s %s\n", $1, $2 }' "$tmp/$first.values"
