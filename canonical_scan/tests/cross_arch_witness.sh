@@ -38,6 +38,7 @@ values() {
             "$($RUN "$1"/canonical_reduce --on cpu --n "$n" --lanes "$lanes" --hex 2>/dev/null)"
     done
     for policy in left_fold iterated_pairwise 'block_dyadic 16' 'block_dyadic 256'; do
+        # shellcheck disable=SC2086 # a policy and its block: two words
         set -- "$1" $policy
         label=$2${3:+<$3>}
         printf 'scan_%s %s\n' "$label" "$($RUN "$1"/canonical_scan --on cpu --policy "$2" ${3:+--block "$3"} --n "$n" \
@@ -142,6 +143,7 @@ EOF
     b=build-cross/$name
     # the host build's flags (the Makefile's CFLAGS), the cross compiler, no
     # CUDA (gpu/no_cuda.c stands in for the kernels), a static link
+    # shellcheck disable=SC2046 # one word per program
     make -s --no-print-directory -j"$jobs" NVCC= CC="$triple-gcc" AR="$triple-ar" BUILD="$b" \
         LDLIBS='-static -lm' $(for p in $progs; do echo "$b/$p"; done) > "$tmp/$name.build" 2>&1 ||
         { cat "$tmp/$name.build"; echo "FAIL: the $name build failed"; exit 1; }
