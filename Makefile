@@ -11,6 +11,8 @@
 #                   the headline ratios vs their floors in build/bench/SUMMARY.md
 #   make sanitize   every CUDA program under compute-sanitizer (needs a GPU)
 #   make asan       the CPU tests with the host code under ASan + UBSan (build-asan/)
+#   make cross      the canonical CPU library on five CPU architectures (cross
+#                   compilers and qemu-user; build-cross/), against its record
 #   make clean
 #
 # Each chapter folder has the same shape: the programs a student runs at its
@@ -121,7 +123,7 @@ COMMON_GPU_LIB := $(BUILD)/common/libcommon_gpu.a
 COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/common/lib/%.o,cli.c rng.c verify.c timing.c alloc.c ratios.c)
 COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/lib/run_on.c common/lib/run_header.c $(COMMON_GPU_SRC))
 
-.PHONY: print-programs all run test check book bench bench-summary sanitize asan clean ctest-file nvcc-note
+.PHONY: print-programs all run test check book bench bench-summary sanitize asan cross clean ctest-file nvcc-note
 all: $(addprefix $(BUILD)/,$(PROGRAMS)) ctest-file nvcc-note
 
 # One line per program: NAME<TAB>its sources (tools/chapter_readme.py reads it).
@@ -265,11 +267,14 @@ $(BOOK_HTML): $(BOOK_INPUTS)
 # `make bench-summary` runs only the headline lines and the summary.
 # bench/ (the machine's ceilings) joins the chapters when present.
 DEVICE_LISTS_OF := $(or $(ONLY),$(CHAPTERS) $(if $(wildcard bench/tests.list),bench))
+# The optional third-party trees this build was given: the floors that need
+# them (needs= in bench/floors.list) are checked; without them, skipped.
+BENCH_HAVE := $(strip $(if $(CCCL_DIR),cccl) $(if $(GLASS_DIR),glass))
 bench: all
-	BUILD=$(BUILD) BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(DEVICE_LISTS_OF)
+	BUILD=$(BUILD) BENCH_HAVE='$(BENCH_HAVE)' BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(DEVICE_LISTS_OF)
 
 bench-summary: all
-	BUILD=$(BUILD) BENCH_COMMAND='make bench-summary$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh headline $(BUILD)/bench $(DEVICE_LISTS_OF)
+	BUILD=$(BUILD) BENCH_HAVE='$(BENCH_HAVE)' BENCH_COMMAND='make bench-summary$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh headline $(BUILD)/bench $(DEVICE_LISTS_OF)
 
 sanitize: all
 	BUILD=$(BUILD) sh tools/run_list.sh sanitize $(BUILD)/sanitize $(DEVICE_LISTS_OF)
@@ -302,5 +307,13 @@ asan:
 	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  ctest --test-dir $(ASAN_DIR) --output-on-failure -j$(NPROC) $(ASAN_TESTS)
 
+# --- other CPU architectures ------------------------------------------------------
+# make cross: canonical_scan's CPU library built by Debian's cross compilers
+# for AArch64, ppc64el, s390x and riscv64 (and x86-64), statically, run under
+# qemu-user; the same bits everywhere, checked against the record
+# canonical_scan/results/cross_arch_witness.txt (exit 77 without the tools).
+cross:
+	sh canonical_scan/tests/cross_arch_witness.sh
+
 clean:
-	rm -rf $(BUILD) $(ASAN_DIR)
+	rm -rf $(BUILD) $(ASAN_DIR) build-cross

@@ -155,7 +155,7 @@ static int report_result(FILE *trace, const scan_setup *s, const double *x, cons
     int ok = 1;
     char hex_buf[HEX64_LEN];
     const double back = result[n - 1];
-    const uint64_t hash = fnv1a64(result, n * sizeof *result); /* little-endian hosts: bytes as stored */
+    const uint64_t hash = fnv1a64_doubles(result, n); /* little-endian bytes on every host */
     if (!quiet) {
         fprintf(trace, "\nback element  %s\n", double_hex(back, hex_buf));
         fprintf(trace, "reduce        %s  (same policy, all N elements%s)\n", double_hex(reduce, hex_buf),

@@ -51,10 +51,10 @@ static size_t probe_index(int k, size_t n)
 
 static void observe(const double *out, size_t n, observation *o)
 {
-    o->hash = fnv1a64(out, n * sizeof *out);
+    o->hash = fnv1a64_doubles(out, n);
     for (int k = 0; k < PROBES; k++)
         o->probe[k] = out[probe_index(k, n)];
-    o->probe_hash = fnv1a64(o->probe, sizeof o->probe);
+    o->probe_hash = fnv1a64_doubles(o->probe, PROBES);
     o->back = out[n - 1];
 }
 

@@ -1,5 +1,6 @@
 /* list_rank_bench.c - 11.4: ranking random-order lists of 2^20 ... 2^26
- * nodes every way the chapter knows, on the same machine, in the same run:
+ * nodes (up to 2^28 on request) every way the chapter knows, on the same
+ * machine, in the same run:
  * the GPU ruling set, GPU pointer jumping on two arrays and on packed
  * {next, dist} pairs, the strongest CPU rival (sublists on every core) and
  * the textbook baseline (one walk on one core). Every repetition runs each
@@ -8,7 +9,8 @@
  * one exits 1). Prints markdown tables for RESULTS.md; --dat writes the
  * medians for the figure, --ratios appends the headline ratios. --n 2^K
  * measures the one size 2^K (--min-log K --max-log K); --quiet prints only
- * the verdict and what went wrong. */
+ * the verdict and what went wrong. --on cpu runs the CPU rankers alone (the
+ * list, the walk, the sublists ranker and every check), with no GPU. */
 #include "run_header.h"
 #include "common.h"
 #include "list_gpu.h"
@@ -42,12 +44,22 @@ typedef struct {
 
 typedef struct {
     uint64_t n, min_log, max_log, reps, warmup, cpu_reps, sublist, seed, threads;
-    int quiet;
-    const char *dat_path, *ratios_path;
+    int quiet, cpu_only;
+    const char *dat_path, *ratios_path, *on;
 } bench_options;
 
 #define MIN_LOG 4
-#define MAX_LOG 27
+#define MAX_LOG 28
+/* Nodes, ranks and every index are int32_t. The largest list, 2^28 nodes,
+ * leaves a factor 8 below INT32_MAX: a rank, a distance (at most n - 1), a
+ * pointer-jumping sum of two distances, an index plus one and the
+ * sublists' counts all stay below 2^29. What can exceed it is computed in
+ * 64 bits: byte counts (size_t), thread indices and ruler positions
+ * (int64_t, ruling_set_node.h, the kernels), launch sizes (blocks_for). */
+_Static_assert((INT64_C(1) << MAX_LOG) <= LIST_MAX_NODES, "the bench's largest list is one the chapter validates");
+_Static_assert(2 * (INT64_C(1) << MAX_LOG) <= INT32_MAX, "a sum of two distances fits in int32_t");
+_Static_assert((UINT64_C(1) << MAX_LOG) * 4 * sizeof(int32_t) <= SIZE_MAX,
+               "the largest buffer's byte count (Wyllie's four int32 arrays of n) fits in size_t");
 
 /* --n N names one size, N = 2^K: the range --min-log K --max-log K. The
  * bench measures powers of two only, so any other N is refused. */
@@ -89,7 +101,8 @@ static void parse_options(int argc, char **argv, bench_options *o)
         { "--n", CLI_U64, &o->n, "measure one list of N = 2^K nodes only (default: 2^20 to 2^26)",
           UINT64_C(1) << MIN_LOG, UINT64_C(1) << MAX_LOG, NULL },
         { "--min-log", CLI_U64, &o->min_log, "smallest list 2^K nodes (default 20)", MIN_LOG, MAX_LOG, NULL },
-        { "--max-log", CLI_U64, &o->max_log, "largest list 2^K nodes (default 26; sizes step by 4x)", MIN_LOG, MAX_LOG, NULL },
+        { "--max-log", CLI_U64, &o->max_log, "largest list 2^K nodes (default 26, at most 28; sizes step by 4x)",
+          MIN_LOG, MAX_LOG, NULL },
         { "--reps", CLI_U64, &o->reps, "timed runs of every ranker but the walk, per size (default 10)", 1, 1000, NULL },
         { "--warmup", CLI_U64, &o->warmup, "untimed runs of every ranker first (default 2)", 0, 100, NULL },
         { "--cpu-reps", CLI_U64, &o->cpu_reps, "timed single-core walks per size (default 3; 1 from 2^26 on)", 1, 100,
@@ -103,9 +116,16 @@ static void parse_options(int argc, char **argv, bench_options *o)
         { "--ratios", CLI_STRING, &o->ratios_path, "append the headline ratios at the largest size to FILE (TSV)", 0,
           0, NULL },
         { "--quiet", CLI_FLAG, &o->quiet, "no tables: only the verdict and what went wrong", 0, 0, NULL },
+        { "--on", CLI_CHOICE, &o->on, "gpu: every ranker (default); cpu: the CPU rankers only, no GPU needed", 0, 0,
+          "cpu|gpu" },
     };
     cli_parse(argc, argv, "List ranking at scale: GPU ruling set and pointer jumping vs CPU sublists and walk.",
               options, sizeof options / sizeof options[0]);
+    o->cpu_only = o->on != NULL && strcmp(o->on, "cpu") == 0;
+    if (o->cpu_only && (o->dat_path != NULL || o->ratios_path != NULL)) {
+        fprintf(stderr, "error: --dat and --ratios report the GPU rankers: leave out --on cpu\n");
+        exit(EXIT_BAD_INPUT);
+    }
     size_range(o);
 }
 
@@ -150,6 +170,12 @@ static double run_one(size_setup *s, int kind)
     return gpu_rank_bench_run(s->gpu, which[kind], kind >= RULING_E2E, s->got);
 }
 
+/* Whether ranker `kind` runs: all of them, or with --on cpu the CPU's. */
+static int runs_here(const bench_options *o, int kind)
+{
+    return !o->cpu_only || kind == SUBLISTS || kind == WALK;
+}
+
 // [listing rank-bench-interleaved]
 /* One size: warm-ups, then `reps` repetitions, each running every ranker
  * once in the order of the enum (the walk only in the first walk_reps). */
@@ -162,15 +188,21 @@ static void measure_size(size_setup *s, const bench_options *o, size_result *res
     res->right = 1;
     for (int w = 0; w < (int)o->warmup; w++)
         for (int k = 0; k < WALK; k++)
-            run_one(s, k);
+            if (runs_here(o, k))
+                run_one(s, k);
     for (int r = 0; r < (int)o->reps; r++)
         for (int k = 0; k < KINDS; k++) {
-            if (k == WALK && r >= walk_reps)
+            if ((k == WALK && r >= walk_reps) || !runs_here(o, k))
                 continue;
             ms[k * o->reps + r] = run_one(s, k);
             res->right &= check(kind_name[k], res->lg, s->got, s->walk, n);
         }
     for (int k = 0; k < KINDS; k++) {
+        if (!runs_here(o, k)) {
+            res->runs[k] = 0;
+            res->med[k] = res->spread[k] = 0.0;
+            continue;
+        }
         res->runs[k] = k == WALK ? walk_reps : (int)o->reps;
         res->med[k] = median_of(ms + k * o->reps, (size_t)res->runs[k]);
         res->spread[k] = spread_of(ms + k * o->reps, (size_t)res->runs[k]);
@@ -200,13 +232,16 @@ static void bench_size(int lg, const bench_options *o, int threads, size_result 
         fprintf(stderr, "error: cannot allocate the sublists ranker's memory for 2^%d nodes\n", lg);
         exit(EXIT_BAD_INPUT);
     }
-    s.gpu = gpu_rank_bench_open(s.l.node, n, s.l.head, (int32_t)o->sublist, (uint32_t)o->seed);
+    if (!o->cpu_only)
+        s.gpu = gpu_rank_bench_open(s.l.node, n, s.l.head, (int32_t)o->sublist, (uint32_t)o->seed);
     res->lg = lg;
     measure_size(&s, o, res);
-    res->info = gpu_rank_bench_info(s.gpu);
-    /* both pointer-jumping kernels must have taken exactly ceil(log2 n) rounds */
-    res->right &= res->info.wyllie_rounds == ceil_log2(n) && res->info.packed_rounds == ceil_log2(n);
-    gpu_rank_bench_close(s.gpu);
+    if (!o->cpu_only) {
+        res->info = gpu_rank_bench_info(s.gpu);
+        /* both pointer-jumping kernels must have taken exactly ceil(log2 n) rounds */
+        res->right &= res->info.wyllie_rounds == ceil_log2(n) && res->info.packed_rounds == ceil_log2(n);
+        gpu_rank_bench_close(s.gpu);
+    }
     sublists_work_free(&s.work);
     free(s.walk);
     free(s.got);
@@ -249,6 +284,20 @@ static void print_tables(const size_result *res, int sizes, int threads)
     printf("\n");
 }
 
+/* --on cpu: the CPU rankers alone. */
+static void print_cpu_table(const size_result *res, int sizes, int threads)
+{
+    printf("| n | CPU sublists, %d thread%s (ms) | spread | CPU walk, 1 core (ms) | spread | walks |\n", threads,
+           threads == 1 ? "" : "s");
+    printf("|---:|---:|---:|---:|---:|---:|\n");
+    for (int i = 0; i < sizes; i++) {
+        const size_result *r = &res[i];
+        printf("| 2^%d | %.1f | %.0f%% | %.1f | %.0f%% | %d |%s\n", r->lg, r->med[SUBLISTS], 100 * r->spread[SUBLISTS],
+               r->med[WALK], 100 * r->spread[WALK], r->runs[WALK], r->right ? "" : " WRONG RANKS");
+    }
+    printf("\n");
+}
+
 /* One TSV line: NAME RATIO OURS_US RIVAL_US DESCRIPTION, ratio = rival / ours. */
 static void ratio_line(FILE *f, const char *what, int lg, double ours_ms, double rival_ms, const char *description)
 {
@@ -277,14 +326,34 @@ static void write_ratios(const char *path, const size_result *r, int threads)
     cli_close_output(f, path); /* a failed write: "error: writing PATH: ..." and exit 1 */
 }
 
+/* Shows what is printed so far before a long measurement. A write that
+ * fails here ends the program with its reason (the exit check would only
+ * know that an earlier write failed). */
+static void flush_stdout(void)
+{
+    errno = 0;
+    if (fflush(stdout) != 0) {
+        fprintf(stderr, "error: writing stdout: %s\n", strerror(errno));
+        clearerr(stdout); /* reported: the check at exit need not say it again */
+        exit(EXIT_MISMATCH);
+    }
+}
+
 int main(int argc, char **argv)
 {
     bench_options o;
     parse_options(argc, argv, &o);
-    gpu_require_device();
+    if (!o.cpu_only)
+        gpu_require_device();
     const int threads = o.threads != 0 ? (int)o.threads : sublists_online_cpus();
     FILE *dat = cli_open_output(o.dat_path);
-    if (!o.quiet) {
+    if (!o.quiet && o.cpu_only) {
+        printf("Distance to the end of every node of a random-order list (int32 next and rank), CPU rankers only.\n"
+               "Host clock; sublists on %d threads, %d sublists walked at once per thread; median of %d repetitions\n"
+               "after %d warm-ups, the single-core walk in the first %d of them (1 from 2^26 nodes on).\n"
+               "Every answer of the sublists ranker equals the walk's (checked every run).\n\n",
+               threads, SUBLISTS_WALKERS, (int)o.reps, (int)o.warmup, (int)o.cpu_reps);
+    } else if (!o.quiet) {
         print_run_header(argc, argv);
         printf("Distance to the end of every node of a random-order list (int32 next and rank).\n"
                "GPU: CUDA events, list already on the GPU (kernels only) or copied in and out (end to end).\n"
@@ -294,7 +363,7 @@ int main(int argc, char **argv)
                "Ruling set: one ruler per %d node indices. Every answer equals the walk's (checked every run).\n\n",
                threads, SUBLISTS_WALKERS, (int)o.reps, (int)o.warmup, (int)o.cpu_reps, (int)o.sublist);
     }
-    fflush(stdout);
+    flush_stdout();
     size_result res[MAX_SIZES];
     int sizes = 0, ok = 1;
     for (uint64_t lg = o.min_log; lg <= o.max_log && sizes < MAX_SIZES; lg += 2, sizes++) {
@@ -303,7 +372,9 @@ int main(int argc, char **argv)
         if (o.quiet && !res[sizes].right) /* wrong distances are named on stderr; this also covers the rounds */
             printf("2^%d nodes: WRONG RANKS (or pointer jumping took other than ceil(log2 n) rounds)\n", (int)lg);
     }
-    if (!o.quiet)
+    if (!o.quiet && o.cpu_only)
+        print_cpu_table(res, sizes, threads);
+    else if (!o.quiet)
         print_tables(res, sizes, threads);
     if (dat) {
         fprintf(dat, "# n cpu_walk_ms wyllie_ms ruling_ms ruling_end_to_end_ms wyllie_packed_ms cpu_sublists_ms "
@@ -315,8 +386,10 @@ int main(int argc, char **argv)
         }
         cli_close_output(dat, o.dat_path);
     }
-    ok = verdict("every ranker equals the CPU walk at every size, in every run", ok);
-    fflush(stdout);
+    ok = verdict(o.cpu_only ? "the CPU sublists ranker equals the CPU walk at every size, in every run"
+                            : "every ranker equals the CPU walk at every size, in every run",
+                 ok);
+    flush_stdout();
     if (o.ratios_path != NULL && sizes > 0 && ok)
         write_ratios(o.ratios_path, &res[sizes - 1], threads);
     return exit_status(ok);

@@ -2,7 +2,8 @@
 """bench_summary.py - the one table of headline ratios that `make bench` ends with.
 
     bench_summary.py --floors bench/floors.list --out build/bench/SUMMARY.md
-                     [--chapters "common ch03_work_span ..."] [--command TEXT] RUN.tsv...
+                     [--chapters "common ch03_work_span ..."] [--command TEXT]
+                     [--have "cccl glass"] RUN.tsv...
 
 Each RUN.tsv is what one round of headline benches appended (tools/run_list.sh
 runs every `headline` line of the tests.list files once per round, as a separate
@@ -15,15 +16,22 @@ cannot measure a ratio in this build says so with RATIO `skipped`, OURS_US and
 RIVAL_US `-` and the reason as DESCRIPTION.
 
 bench/floors.list holds one floor a line: `NAME FLOOR [needs=WHAT] # why`.
+needs=WHAT names an optional third-party tree (cccl: a CCCL >= 3.1 given by
+make CCCL_DIR=...; glass: the GLASS headers, make GLASS_DIR=...). --have lists
+the trees this build was given (make bench passes those whose _DIR is set).
 The summary fails (exit 1, after writing SUMMARY.md) when
   - a median of the runs is below its floor;
   - a floor has no measurement (a check that measured nothing must fail);
   - a name was measured in some runs but not in all of them;
   - a row is malformed, or a name appears twice in one run;
-  - a row says `skipped` but its floor has no needs= tag that allows it.
-A floor with needs=WHAT whose rows all say `skipped` is reported as skipped,
-not failed. A measured name without a floor is shown as `no floor` (not a
-failure). With --chapters, only the floors of those chapters are checked: a
+  - a row says `skipped` but its floor has no needs= tag that allows it;
+  - a floor with needs=WHAT went unmeasured although --have names WHAT.
+A floor with needs=WHAT whose tree was not given (WHAT not in --have) and
+whose rows all say `skipped`, or which no run measured (a bench that needs
+the tree and exits before writing a row), is reported as skipped, not
+failed, and the summary says how to give the tree. A name without a floor is
+shown as `no floor` when measured and as skipped when skipped (neither is a
+failure: there is nothing to check). With --chapters, only the floors of those chapters are checked: a
 floor's chapter is the folder named like its NAME's first dotted part, or
 starting with that part and `_` (ch03 -> ch03_work_span, canonical ->
 canonical_scan). Exit 2: bad usage or an unreadable floors file.
@@ -35,6 +43,12 @@ import re
 import subprocess
 import sys
 import time
+
+# How to give each optional tree a needs= tag names (README.md, "Benchmarks").
+ENABLE = {
+    "cccl": "a CCCL >= 3.1 (CUB's determinism levels): make bench CCCL_DIR=path/to/cccl",
+    "glass": "the GLASS headers: make bench GLASS_DIR=path/to/GLASS",
+}
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_^+\-]+)+$")
 RATIO_CONSISTENCY = 0.02  # RATIO vs RIVAL_US / OURS_US: both are printed rounded
@@ -164,9 +178,15 @@ def fmt(v):
     return f"{v:.3f}"
 
 
-def summarise(floors, runs, chapters):
-    """The table rows and the problems (each a failure)."""
+def enable_text(needs):
+    return ENABLE.get(needs, f"{needs} (see README.md, \"Benchmarks\")")
+
+
+def summarise(floors, runs, chapters, have=()):
+    """The table rows, the problems (each a failure) and the skipped floors
+    {needs: [name]}; `have` names the optional trees this build was given."""
     problems = []
+    skipped_floors = {}
     checked = {n: f for n, f in floors.items() if chapters is None or floor_chapter(n, chapters) is not None}
     names = sorted(set(checked) | {n for r in runs for n in r})
     table = []
@@ -177,9 +197,16 @@ def summarise(floors, runs, chapters):
         description = got[0][3] if got else "-"
         skipped = [g for g in got if g[0] is None]
         measured = [g for g in got if g[0] is not None]
+        if not got and needs is not None and needs not in have:
+            table.append((name, "-", "-", "-", floor_text, f"skipped: not measured, needs {needs}"))
+            skipped_floors.setdefault(needs, []).append(name)
+            continue
         if not got:
             table.append((name, "-", "-", "-", floor_text, "FAIL: not measured"))
-            problems.append(f"{name}: has a floor but no run measured it")
+            if needs is not None:
+                problems.append(f"{name}: not measured, although this build was given {needs}")
+            else:
+                problems.append(f"{name}: has a floor but no run measured it")
             continue
         if len(got) != len(runs) or (skipped and measured):
             verdict = f"FAIL: measured in {len(measured)}, skipped in {len(skipped)} of {len(runs)} runs"
@@ -187,11 +214,17 @@ def summarise(floors, runs, chapters):
             problems.append(f"{name}: {verdict[6:]}")
             continue
         if skipped:
-            if needs is None:
+            if floor is None:
+                table.append((name, description, "-", "-", floor_text, f"skipped: {description}"))
+            elif needs is None:
                 table.append((name, description, "-", "-", floor_text, "FAIL: skipped, and its floor allows no skip"))
                 problems.append(f"{name}: skipped ({description}) but its floor has no needs= tag")
+            elif needs in have:
+                table.append((name, description, "-", "-", floor_text, f"FAIL: skipped although {needs} was given"))
+                problems.append(f"{name}: skipped ({description}) although this build was given {needs}")
             else:
                 table.append((name, description, "-", "-", floor_text, f"skipped: {description}"))
+                skipped_floors.setdefault(needs, []).append(name)
             continue
         ratios = sorted(g[0] for g in measured)
         median = ratios[len(ratios) // 2] if len(ratios) % 2 else (ratios[len(ratios) // 2 - 1] + ratios[len(ratios) // 2]) / 2
@@ -204,7 +237,7 @@ def summarise(floors, runs, chapters):
             verdict = "FAIL: below floor"
             problems.append(f"{name}: median {fmt(median)} below its floor {fmt(floor)}")
         table.append((name, description, fmt(median), spread, floor_text, verdict))
-    return table, problems
+    return table, problems, skipped_floors
 
 
 def main():
@@ -213,6 +246,7 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--chapters", help="check only the floors of these chapter folders (space-separated)")
     ap.add_argument("--command", default="make bench", help="the command line the header names")
+    ap.add_argument("--have", default="", help="the optional trees this build was given (needs= tags, space-separated)")
     ap.add_argument("runs", nargs="+", help="one ratios TSV per run")
     args = ap.parse_args()
     try:
@@ -226,14 +260,24 @@ def main():
             if floor_chapter(name, chapters) is None and floor_chapter(name, os.listdir(".")) is None:
                 problems.append(f"{args.floors}: {name}: its first part names no chapter folder")
     runs = [read_run(p, problems) for p in args.runs]
-    table, more = summarise(floors, runs, chapters)
+    have = set(args.have.replace(",", " ").split())
+    table, more, skipped_floors = summarise(floors, runs, chapters, have)
     problems += more
     lines = header_lines(args.command, len(runs))
     lines += ["| name | what | median | range | floor | verdict |", "|---|---|---|---|---|---|"]
     lines += ["| " + " | ".join(row) + " |" for row in table]
     passed = sum(1 for r in table if r[5] == "pass")
     skipped = sum(1 for r in table if r[5].startswith("skipped"))
-    lines += ["", f"{len(table)} ratios: {passed} pass, {skipped} skipped, {len(problems)} problems"]
+    checked = sum(1 for r in table if r[4] != "-")
+    lines += ["", f"{len(table)} ratios: {passed} pass, {skipped} skipped, {len(problems)} problems; "
+              f"{checked - sum(len(v) for v in skipped_floors.values())} of {checked} floors checked"]
+    if skipped_floors:
+        lines += ["", "Skipped, for want of an optional third-party tree (this build was given "
+                  f"{', '.join(sorted(have)) or 'none'}); to check these floors too, give it:", ""]
+        for needs in sorted(skipped_floors):
+            names = skipped_floors[needs]
+            lines.append(f"- {needs}, {len(names)} floor{'s' if len(names) > 1 else ''} "
+                         f"({', '.join(names)}): {enable_text(needs)}")
     if problems:
         lines += ["", "Problems (each makes the bench fail):", ""] + [f"- {p}" for p in problems]
     lines.append("")

@@ -58,6 +58,7 @@ fi
 quick_args() {
     case $1 in
         */gpu_vs_cpu) echo "--quick" ;;
+        */list_rank_bench) echo "--n 2^12 --reps 1 --warmup 0 --cpu-reps 1" ;;
         *) echo "" ;;
     esac
 }

@@ -7,6 +7,9 @@
 # NAME is unique within the chapter; COMMAND is a shell command run from the
 # repository root. KIND is
 #     cpu, gpu                  a test (exit 77 means "skipped");
+#     cross                     a CPU test that needs the cross compilers and
+#                               qemu-user and skips without them (not among
+#                               the cpu tests, which run everywhere);
 #     bench, headline, sanitize device work for make bench and make sanitize
 #                               (tools/run_list.sh): not a CTest test.
 # A test is registered as CHAPTER.NAME with the labels CHAPTER, KIND and its
@@ -44,9 +47,9 @@ for list in "$@"; do
         tier=quick
         case "$kind" in *,long) tier=long; kind=${kind%,long} ;; esac
         case "$kind" in
-            cpu|gpu) ;;
+            cpu|gpu|cross) ;;
             bench|headline|sanitize) continue ;;
-            *) echo "error: $list: kind must be cpu, gpu, bench, headline or sanitize (cpu and gpu may add ,long), got '$entry_kind'" >&2; exit 2 ;;
+            *) echo "error: $list: kind must be cpu, gpu, cross, bench, headline or sanitize (cpu, gpu and cross may add ,long), got '$entry_kind'" >&2; exit 2 ;;
         esac
         case "$timeout" in ''|*[!0-9]*)
             echo "error: $list: $name: the timeout must be a number of seconds, got '$timeout'" >&2; exit 2 ;;

@@ -1,7 +1,7 @@
 # lists.sh - sourced by the other tools. Each chapter keeps two plain-text
 # registries, one entry per line, '#' for comments:
 #     tests.list   NAME  KIND[,long][:TIMEOUT]  COMMAND...
-#                  cpu|gpu: a test (make test; with ,long: make check), see
+#                  cpu|gpu|cross: a test (make test; with ,long: make check), see
 #                  tools/gen_ctest.sh; bench|headline|sanitize: device work
 #                  (make bench, make sanitize; headline: a bench whose ratios
 #                  the book quotes, run 3 times), see tools/run_list.sh

@@ -11,7 +11,9 @@
 #             so a slow phase of the machine does not favour one of them.
 #             Then tools/bench_summary.py writes OUTDIR/SUMMARY.md from the
 #             runs and bench/floors.list (when that file exists) and fails if a
-#             ratio is below its floor or a floor went unmeasured;
+#             ratio is below its floor or a floor went unmeasured (BENCH_HAVE:
+#             the optional trees the build was given, e.g. "cccl glass": their
+#             floors are then checked too, not reported as skipped);
 #   bench     the headline runs and summary, then every `bench` line once.
 # Exit 0 only when every run and the summary passed; a mode with no line in
 # any of the chapters' tests.list fails (a misspelt mode or chapter).
@@ -97,7 +99,8 @@ run_headlines() {
         echo "== summary: $outdir/SUMMARY.md"
         # shellcheck disable=SC2086 # $runs is a list of paths without spaces
         python3 tools/bench_summary.py --floors bench/floors.list --out "$outdir/SUMMARY.md" \
-            --chapters "$*" --command "${BENCH_COMMAND:-sh tools/run_list.sh $mode $outdir $*}" $runs \
+            --chapters "$*" --command "${BENCH_COMMAND:-sh tools/run_list.sh $mode $outdir $*}" \
+            --have "${BENCH_HAVE:-}" $runs \
             > "$outdir/summary.log" 2>&1 || { failed=$((failed + 1)); summary_failed=1; }
         grep -E 'FAIL|skipped|^bench summary|^- ' "$outdir/summary.log" | sed 's/^/   /'
     fi

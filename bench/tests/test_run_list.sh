@@ -48,6 +48,21 @@ cat "$tmp/log2"
 [ "$status" -ne 0 ] || fail "a ratio below its floor did not fail run_list.sh"
 [ "$(tr '\n' ' ' < "$tmp/calls")" = "a b " ] || fail "headline mode ran more than the headline lines once each"
 grep -qF 'demo.a_vs_rival.2^20: median 1.250 below its floor 1.300' "$tmp/out/SUMMARY.md" || fail "SUMMARY.md does not name the failure"
+# a floor that needs an optional tree (GLASS) which no headline measures: skipped when
+# the build was not given it, a failure when BENCH_HAVE says it was (make bench GLASS_DIR=...)
+printf 'demo.a_vs_rival.2^20 1.2 # a\ndemo.b_vs_rival.2^20 0.7 # b\ndemo.glass_vs_rival.2^20 1.0 needs=glass # g\n' \
+    > "$tmp/bench/floors.list"
+cat > "$tmp/demo/device.list" <<LIST
+headline  $fake a 1.25 $tmp/calls
+headline  $fake b 0.80 $tmp/calls
+LIST
+(cd "$tmp" && PATH="$tmp/bin:$PATH" HEADLINE_RUNS=1 sh tools/run_list.sh headline out demo) > "$tmp/log5" 2>&1
+[ $? -eq 0 ] && grep -qF 'make bench GLASS_DIR=path/to/GLASS' "$tmp/out/SUMMARY.md" ||
+    { cat "$tmp/log5"; fail "without GLASS its floor did not pass as skipped, with how to give it"; }
+(cd "$tmp" && PATH="$tmp/bin:$PATH" HEADLINE_RUNS=1 BENCH_HAVE=glass sh tools/run_list.sh headline out demo) > "$tmp/log6" 2>&1
+[ $? -ne 0 ] && grep -qF 'demo.glass_vs_rival.2^20: not measured, although this build was given glass' "$tmp/out/SUMMARY.md" ||
+    { cat "$tmp/log6"; fail "given GLASS (BENCH_HAVE=glass), its unmeasured floor did not fail"; }
+
 # sanitize: a program that skips (an optional library missing) before any CUDA call is
 # counted as skipped, not failed; a sanitizer error still fails (stand-in compute-sanitizer:
 # runs the command, and without an API call answers as the real one does, exit 255)

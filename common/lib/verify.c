@@ -85,6 +85,20 @@ uint64_t fnv1a64(const void *data, size_t size)
     return fnv1a64_update(FNV1A64_OFFSET, data, size);
 }
 
+uint64_t fnv1a64_doubles(const double *x, size_t n)
+{
+    uint64_t hash = FNV1A64_OFFSET;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t bits;
+        memcpy(&bits, &x[i], sizeof bits);
+        for (int byte = 0; byte < 8; byte++) { /* least significant byte first */
+            hash ^= (bits >> (8 * byte)) & 0xffu;
+            hash *= FNV1A64_PRIME;
+        }
+    }
+    return hash;
+}
+
 int verdict_to(FILE *stream, const char *what, int ok)
 {
     fprintf(stream, "self-check: %s: %s\n", what, ok ? "confirmed" : "MISMATCH");

@@ -36,6 +36,10 @@ uint64_t ulp_distance_float(float a, float b);
 #define FNV1A64_PRIME UINT64_C(0x100000001b3)
 uint64_t fnv1a64_update(uint64_t hash, const void *data, size_t size);
 uint64_t fnv1a64(const void *data, size_t size);
+/* FNV-1a 64 of n doubles, each taken as the 8 bytes of its IEEE-754 bits in
+ * little-endian order: the bytes as stored on x86-64, AArch64 and the GPU,
+ * so a big-endian machine (s390x) hashes the same values to the same hash. */
+uint64_t fnv1a64_doubles(const double *x, size_t n);
 
 /* Prints "self-check: <what>: confirmed" or "... MISMATCH" on stdout and
  * returns ok (so checks can be chained: all_ok &= verdict(...)). */

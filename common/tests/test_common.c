@@ -83,6 +83,11 @@ static void test_fnv(void)
     expect(fnv1a64("foobar", 6) == UINT64_C(0x85944171f73967e8), "fnv1a64(\"foobar\") = 0x85944171f73967e8");
     uint64_t h = fnv1a64_update(FNV1A64_OFFSET, "foo", 3);
     expect(fnv1a64_update(h, "bar", 3) == fnv1a64("foobar", 6), "fnv1a64: updating in pieces equals one pass");
+    /* 1.0 = 0x3ff0000000000000 and -2.5 = 0xc004000000000000, least significant byte first, on any host */
+    const double values[2] = { 1.0, -2.5 };
+    const unsigned char little_endian[16] = { 0, 0, 0, 0, 0, 0, 0xf0, 0x3f, 0, 0, 0, 0, 0, 0, 0x04, 0xc0 };
+    expect(fnv1a64_doubles(values, 2) == fnv1a64(little_endian, sizeof little_endian),
+           "fnv1a64_doubles hashes each double's bits as little-endian bytes");
 }
 
 static void test_verify(void)
