@@ -69,11 +69,12 @@ __device__ double block_kogge_stone(double v, double *buf, int reversed, int mis
 }
 // [end]
 
-/* Brent-Kung in place: the targets of a level (3d-1, 5d-1, ... down; 2d-1,
- * 4d-1, ... up) are never its sources, so one buffer is enough. Thread m
- * does the level's m-th operation. Returns wire t; *total gets the tile's
- * pairwise total (the root of the up-sweep). */
-__device__ double block_brent_kung(double v, double *buf, double *total)
+// [listing block-blelloch]
+/* The up-sweep Brent-Kung and Blelloch both begin with: v into wire t,
+ * then at distance d = 1, 2, 4, ... wire 2d-1 + 2dm adds wire d-1 + 2dm
+ * (thread m does the m-th addition of the level). The last wire ends with
+ * the tile's pairwise total, the root. */
+__device__ void block_up_sweep(double v, double *buf)
 {
     const unsigned t = threadIdx.x, w = blockDim.x;
     buf[t] = v;
@@ -84,17 +85,8 @@ __device__ double block_brent_kung(double v, double *buf, double *total)
             buf[i] = buf[i - d] + buf[i];
         __syncthreads();
     }
-    *total = buf[w - 1];
-    for (unsigned d = w / 4; d >= 1; d /= 2) {
-        const unsigned i = 3 * d - 1 + t * 2 * d;
-        if (i < w)
-            buf[i] = buf[i - d] + buf[i];
-        __syncthreads();
-    }
-    return buf[t];
 }
 
-// [listing block-blelloch]
 /* Blelloch: Brent-Kung's up-sweep, the root cleared to the empty prefix,
  * then each node gives its left child its own prefix and its right child
  * that prefix plus the left child's sum. Returns the exclusive E[t];
@@ -103,14 +95,7 @@ __device__ double block_brent_kung(double v, double *buf, double *total)
 __device__ double block_blelloch(double v, double *buf, double *total, int mistake)
 {
     const unsigned t = threadIdx.x, w = blockDim.x;
-    buf[t] = v;
-    __syncthreads();
-    for (unsigned d = 1; d < w; d *= 2) {
-        const unsigned i = 2 * d - 1 + t * 2 * d;
-        if (i < w)
-            buf[i] = buf[i - d] + buf[i];
-        __syncthreads();
-    }
+    block_up_sweep(v, buf);
     *total = buf[w - 1];
     __syncthreads(); /* every thread has read the root before it is cleared */
     if (t == 0 && mistake != CLASSIC_MISTAKE_NO_CLEAR)
@@ -128,6 +113,24 @@ __device__ double block_blelloch(double v, double *buf, double *total, int mista
     return buf[t];
 }
 // [end]
+
+/* Brent-Kung in place: the targets of a level (3d-1, 5d-1, ... down; 2d-1,
+ * 4d-1, ... up) are never its sources, so one buffer is enough. Thread m
+ * does the level's m-th operation. Returns wire t; *total gets the tile's
+ * pairwise total (the root of the up-sweep). */
+__device__ double block_brent_kung(double v, double *buf, double *total)
+{
+    const unsigned t = threadIdx.x, w = blockDim.x;
+    block_up_sweep(v, buf);
+    *total = buf[w - 1];
+    for (unsigned d = w / 4; d >= 1; d /= 2) {
+        const unsigned i = 3 * d - 1 + t * 2 * d;
+        if (i < w)
+            buf[i] = buf[i - d] + buf[i];
+        __syncthreads();
+    }
+    return buf[t];
+}
 
 /* Sklansky in place: at distance d, thread t with bit d set adds the last
  * wire of the lower half of its 2d-block, which has bit d clear and so is
