@@ -5,8 +5,10 @@
 # exit 2.
 failed=0; count=0
 build=${BUILD:-build}
-for prog in $(find $build -path $build/obj -prune -o -path $build/tests -prune -o -path $build/book -prune \
-                  -o -type f -perm -u+x -print | sort); do
+# every program the Makefile builds (make print-programs), nothing else of the
+# build folder: it also holds the book's npm tools, whose scripts are no programs of ours
+for prog in $(make -s --no-print-directory print-programs | cut -f1 | sort | sed "s|^|$build/|"); do
+    [ -x "$prog" ] || { echo "FAIL: $prog is not built"; failed=1; continue; }
     count=$((count + 1))
     help=$("$prog" --help 2>&1); s=$?
     [ $s -eq 0 ] || { echo "FAIL: $prog --help exits $s"; failed=1; }
