@@ -16,3 +16,7 @@ $(CH01)/gpu/checked_calls.cu.NVFLAGS := -lineinfo
 # Section 1.3's trap on the CPU emulator (C++: it compiles device code, common/emulator/).
 PROGRAMS += $(CH01)/barrier_in_if
 $(CH01)/barrier_in_if.SRCS := $(CH01)/tests/barrier_in_if.cpp $(EMU_SRCS)
+
+# The answers to exercises 12-14 (kernels written from nothing), on the CPU emulator.
+PROGRAMS += $(CH01)/first_kernels
+$(CH01)/first_kernels.SRCS := $(CH01)/tests/first_kernels.cpp $(EMU_SRCS)
