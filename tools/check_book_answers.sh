@@ -67,24 +67,24 @@ if [ "${1:-}" != --self-test ]; then
 fi
 
 # --self-test: the check must reject each broken copy.
-failed=0
+st_failed=0
 broken() { # NAME SED-SCRIPT FILE: a copy of book/ with FILE edited by SED-SCRIPT
     rm -rf "$tmp/book"; cp -R book "$tmp/book"
     sed "$2" "book/$3" > "$tmp/book/$3"
-    if cmp -s "book/$3" "$tmp/book/$3"; then echo "FAIL: $1: the edit changed nothing"; failed=1; return; fi
+    if cmp -s "book/$3" "$tmp/book/$3"; then echo "FAIL: $1: the edit changed nothing"; st_failed=1; return; fi
     if check "$tmp/book" > "$tmp/out" 2>&1; then
-        echo "FAIL: $1: the check passed a broken book"; failed=1
+        echo "FAIL: $1: the check passed a broken book"; st_failed=1
     else
         echo "rejected as it should be ($1): $(grep -m1 FAIL "$tmp/out")"
     fi
 }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 check book > /dev/null 2>&1 || { echo "FAIL: the book itself does not pass the check"; exit 1; }
-broken "a tag removed" '0,/^1\. \[[^]]*\]([^)]*)\]{[^}]*} /s///' 03_work_span.md
+broken "a tag removed" '0,/^1\. \[[^]]*\]([^)]*)\]{[^}]*} /s//1. /' 03_work_span.md
 broken "an answer removed" 's/{#ans-3\.1}$//' 90_answers.md
 broken "an answer without exercise" '$a\
 \
 ### Exercise 3.99 {#ans-3.99}\
 \
 [Back to the exercise](#ex-3.99).' 90_answers.md
-[ $failed -eq 0 ]
+[ $st_failed -eq 0 ]
