@@ -2,7 +2,10 @@
 #
 #   make            build every program (build/<chapter>/<program>)
 #   make run        build, then run every exercise and print a verdict table
-#   make test       build, then run all tests with CTest
+#   make test       build, then the quick tier of the tests with CTest: every
+#                   program's self-check and the unit tests (a few minutes)
+#   make check      build, then every test: the quick tier and the long one
+#                   (sweeps, kit builds, write-error sweeps; about half an hour)
 #   make book       the book (build/book/index.html, needs pandoc)
 #   make bench      every benchmark (needs a GPU); results under build/bench/,
 #                   the headline ratios vs their floors in build/bench/SUMMARY.md
@@ -21,15 +24,20 @@
 # files are replaced by the chapter's gpu/no_cuda.c, so the CPU paths run
 # and a GPU path answers "built without CUDA" with exit 77.
 
-CHAPTERS := common ch01_cuda_basics ch03_work_span ch11_linked_lists reduced_ops canonical_scan
+# the chapter folders in book order (tools/chapters.sh: the folders with a book.list)
+CHAPTERS := $(shell sh tools/chapters.sh)
 BUILD    := build
+
+# Every source sees common/'s headers: its C helpers (common/lib/) and its
+# device interface (common/gpu/).
+COMMON_INCLUDES := -Icommon/lib -Icommon/gpu
 
 # --- host compiler ---------------------------------------------------------
 # -ffp-contract=off everywhere: no fused multiply-adds on the host, so the C
 # baselines evaluate exactly the expressions the book writes down and can
 # match the GPU bit for bit.
 CC      ?= gcc
-CFLAGS  := -std=c11 -O2 -Wall -Wextra -Werror -ffp-contract=off -Icommon $(EXTRA_CFLAGS)
+CFLAGS  := -std=c11 -O2 -Wall -Wextra -Werror -ffp-contract=off $(COMMON_INCLUDES) $(EXTRA_CFLAGS)
 LDLIBS  := -lm
 
 # --- C++: only for running kernels on the CPU (common/emulator/) -------------
@@ -37,7 +45,7 @@ LDLIBS  := -lm
 # kernel's own code on the CPU compile it with g++ and link with it. Kernels
 # say `#pragma unroll`, which g++ does not know: not a warning here.
 CXX      ?= g++
-CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -ffp-contract=off -Icommon \
+CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -ffp-contract=off $(COMMON_INCLUDES) \
             -Icommon/emulator/include -Icommon/emulator $(EXTRA_CXXFLAGS)
 
 # --- CUDA ------------------------------------------------------------------
@@ -64,7 +72,7 @@ CCCL_INCLUDES := $(if $(CCCL_DIR),-I$(CCCL_DIR)/cub -I$(CCCL_DIR)/libcudacxx/inc
 # this tree) for reduced_ops/glass_vs_ours, the head to head with GLASS. Empty:
 # that program is still built and answers `skipped: needs GLASS`.
 GLASS_DIR ?=
-NVFLAGS := -O3 -std=c++17 $(NVARCH) --fmad=false $(CCCL_INCLUDES) -Icommon \
+NVFLAGS := -O3 -std=c++17 $(NVARCH) --fmad=false $(CCCL_INCLUDES) $(COMMON_INCLUDES) \
            -Xcompiler -Wall,-Wextra --Werror all-warnings $(EXTRA_NVFLAGS)
 
 .DEFAULT_GOAL := all
@@ -80,10 +88,10 @@ include tools/assignment/assignment.mk
 cuda_srcs = $(filter %.cu,$($(1).SRCS))
 ifeq ($(NVCC),)
   srcs_of = $(filter-out %.cu,$($(1).SRCS)) $(sort $(patsubst %/,%/no_cuda.c,$(dir $(call cuda_srcs,$(1)))))
-  COMMON_GPU_SRC := common/no_cuda.c
+  COMMON_GPU_SRC := common/gpu/no_cuda.c
 else
   srcs_of = $($(1).SRCS)
-  COMMON_GPU_SRC := common/gpu.cu
+  COMMON_GPU_SRC := common/gpu/gpu.cu
 endif
 linker_of = $(if $(filter %.cpp,$($(1).SRCS)),$(CXX),$(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(NVCC) $(NVARCH),$(CC)))
 # A program's own link flags (<program>.LDFLAGS, e.g. -pthread), passed
@@ -96,11 +104,15 @@ chapter_includes = -I$(call chapter_of,$(1))/lib -I$(call chapter_of,$(1))/gpu
 
 COMMON_LIB     := $(BUILD)/common/libcommon.a
 COMMON_GPU_LIB := $(BUILD)/common/libcommon_gpu.a
-COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/%.o,common/cli.c common/rng.c common/verify.c common/timing.c common/alloc.c common/ratios.c)
-COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/run_on.c common/run_header.c $(COMMON_GPU_SRC))
+COMMON_C_OBJS  := $(patsubst %,$(BUILD)/obj/common/lib/%.o,cli.c rng.c verify.c timing.c alloc.c ratios.c)
+COMMON_GPU_OBJS:= $(patsubst %,$(BUILD)/obj/%.o,common/lib/run_on.c common/lib/run_header.c $(COMMON_GPU_SRC))
 
-.PHONY: all run test book bench bench-summary sanitize asan clean ctest-file nvcc-note
+.PHONY: print-programs all run test check book bench bench-summary sanitize asan clean ctest-file nvcc-note
 all: $(addprefix $(BUILD)/,$(PROGRAMS)) ctest-file nvcc-note
+
+# One line per program: NAME<TAB>its sources (tools/chapter_readme.py reads it).
+print-programs:
+	@$(foreach p,$(PROGRAMS),printf '%s\t%s\n' '$(p)' '$(strip $($(p).SRCS))';)
 
 nvcc-note:
 ifeq ($(NVCC),)
@@ -148,7 +160,15 @@ PANDOC := $(shell command -v pandoc 2>/dev/null)
 
 # CTest runs as many tests at once as the machine has cores.
 NPROC := $(shell nproc 2>/dev/null || echo 2)
+# make test runs the tests labelled quick, make check all of them (quick and
+# long; tools/gen_ctest.sh). CTEST_ARGS adds CTest options, e.g. -L cpu.
 test: all
+ifneq ($(PANDOC),)
+	$(MAKE) --no-print-directory book
+endif
+	ctest --test-dir $(BUILD) --output-on-failure -j$(NPROC) -L quick $(CTEST_ARGS)
+
+check: all
 ifneq ($(PANDOC),)
 	$(MAKE) --no-print-directory book
 endif
@@ -204,14 +224,14 @@ $(BOOK_HTML): $(BOOK_INPUTS)
 	@echo "book: $@ (and companion.epub, companion.pdf)"
 
 # --- GPU-only targets ---------------------------------------------------------
-# The bench and sanitize lines of each chapter's device.list, one command each;
+# The bench, headline and sanitize lines of each chapter's tests.list, one command each;
 # ONLY="ch03_work_span common" limits them to some chapters. `make bench` runs
 # every headline line 3 times (separate processes, interleaved rounds), writes
 # $(BUILD)/bench/SUMMARY.md against bench/floors.list, then runs the bench
 # lines once; it fails when a ratio is below its floor or went unmeasured.
 # `make bench-summary` runs only the headline lines and the summary.
 # bench/ (the machine's ceilings) joins the chapters when present.
-DEVICE_LISTS_OF := $(or $(ONLY),$(CHAPTERS) $(if $(wildcard bench/device.list),bench))
+DEVICE_LISTS_OF := $(or $(ONLY),$(CHAPTERS) $(if $(wildcard bench/tests.list),bench))
 bench: all
 	BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(DEVICE_LISTS_OF)
 

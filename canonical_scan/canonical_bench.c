@@ -227,14 +227,10 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "Times the canonical reduce and scans against CUB in the same run (markdown tables).",
               options, sizeof options / sizeof options[0]);
-    if (one_size != 0 && max_log2 != 0) {
-        fprintf(stderr, "error: --n measures one size, --max-log2 chooses among 2^20, 2^24, 2^28: give one of them\n");
-        return EXIT_BAD_INPUT;
-    }
+    uint64_t sizes[BENCH_MAX_SIZES];
+    const int nsizes = bench_sizes_of_options(one_size, max_log2, sizes);
     gpu_require_device();
 
-    uint64_t sizes[BENCH_MAX_SIZES] = { one_size };
-    const int nsizes = one_size != 0 ? 1 : bench_sizes(max_log2 != 0 ? max_log2 : 28, sizes);
     const size_t largest = sizes[nsizes - 1];
 
     char device[256], date[32];

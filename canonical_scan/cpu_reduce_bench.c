@@ -18,6 +18,7 @@
 #include "canonical_cpu.h"
 #include "cpu_reduce.h"
 #include "cpu_threads.h"
+#include "no_cuda.h"
 #include "run_header.h"
 #include "sum_baselines.h"
 
@@ -297,6 +298,9 @@ static const char *omp_threads_sleep_when_idle(char **argv)
 
 int main(int argc, char **argv)
 {
+    /* linked with common/gpu/no_cuda.c in every build: say why no GPU is here */
+    no_device_description = "none (a CPU benchmark: only the host below is measured)";
+    no_device_refusal = "skipped: this program measures the CPU only";
     const char *wait_policy = omp_threads_sleep_when_idle(argv);
     uint64_t n = 1000000, max_n = UINT64_C(1) << 28, reps = 11, threads = 0, seed = LCG64_DEFAULT_SEED;
     int quiet = 0;

@@ -253,18 +253,14 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "The canonical reduce and scan against CUB's determinism levels, same run (markdown).",
               options, sizeof options / sizeof options[0]);
-    if (one_size != 0 && max_log2 != 0) {
-        fprintf(stderr, "error: --n measures one size, --max-log2 chooses among 2^20, 2^24, 2^28: give one of them\n");
-        return EXIT_BAD_INPUT;
-    }
+    uint64_t sizes[BENCH_MAX_SIZES];
+    const int nsizes = bench_sizes_of_options(one_size, max_log2, sizes);
     if (one_size != 0 && pattern_log2 != 0 && UINT64_C(1) << pattern_log2 != one_size) {
         fprintf(stderr, "error: with --n the bit patterns are counted at N; --pattern-log2 %" PRIu64
                 " names another size\n", pattern_log2);
         return EXIT_BAD_INPUT;
     }
 
-    uint64_t sizes[BENCH_MAX_SIZES] = { one_size };
-    const int nsizes = one_size != 0 ? 1 : bench_sizes(max_log2 != 0 ? max_log2 : 28, sizes);
     size_t largest = sizes[nsizes - 1], pattern_n = (size_t)1 << (pattern_log2 != 0 ? pattern_log2 : 24);
     if (pattern_n > largest || one_size != 0)
         pattern_n = largest;

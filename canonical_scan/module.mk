@@ -87,7 +87,7 @@ CANONICAL_OPENMP = $(shell printf 'int main(void){return 0;}' | $(CC) -fopenmp -
 PROGRAMS += canonical_scan/cpu_reduce_bench
 canonical_scan/cpu_reduce_bench.SRCS := canonical_scan/cpu_reduce_bench.c canonical_scan/lib/cpu_reduce_native.c \
                                         canonical_scan/lib/sum_baselines.c canonical_scan/lib/cpu_threads.c \
-                                        canonical_scan/lib/cpu_only_device.c common/run_header.c $(CANONICAL_CPU_SRCS)
+                                        common/gpu/no_cuda.c common/lib/run_header.c $(CANONICAL_CPU_SRCS)
 canonical_scan/lib/cpu_reduce_native.c.CFLAGS = -O3 $(CANONICAL_NATIVE)
 canonical_scan/lib/sum_baselines.c.CFLAGS = -O3 $(CANONICAL_NATIVE) $(or $(CANONICAL_OPENMP),-fopenmp-simd)
 canonical_scan/cpu_reduce_bench.LDLIBS = $(CANONICAL_OPENMP) -lpthread

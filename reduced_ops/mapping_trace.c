@@ -10,6 +10,7 @@
  * the figures take one shape: --shape M,N,K,L, or --n N for N,N,N,N. */
 #include "block_walk.h"
 #include "check_problem.h"
+#include "cli.h"
 #include "common.h"
 #include "op_image.h"
 #include "walk_draw.h"
@@ -21,12 +22,6 @@
 
 #define OP_CHOICES "gemm|gemv|syrk|tensor_vec_contract|vec_tensor_vec|congruence_sym|bilinear"
 #define TRAP_CHOICES "none|partial-warp-joins|blocked-lanes"
-
-static _Noreturn void refuse(const char *what)
-{
-    fprintf(stderr, "error: %s\n", what);
-    exit(EXIT_BAD_INPUT);
-}
 
 static const int walk_threads[] = { 1, 7, 31, 32, 64, 96, 100, 256 };
 
@@ -50,7 +45,7 @@ static walk_result walk_problem(const check_problem *cp, walk_rule rule, int thr
     for (int st = 0; st < cp->plan.n_stages; st++) {
         block_walk w;
         if (block_walk_make(&w, &cp->plan.stage[st], rule, threads) != 0)
-            refuse("out of memory");
+            cli_refuse("out of memory");
         r.terms += (long)w.n_out * w.len;
         r.terms_once += block_walk_terms_once(&w);
         r.owners = w.owners_busy;
@@ -59,13 +54,13 @@ static walk_result walk_problem(const check_problem *cp, walk_rule rule, int thr
     }
     void *image = check_problem_input_copy(cp);
     if (image == NULL)
-        refuse("out of memory");
+        cli_refuse("out of memory");
     const int failed = cp->dtype == DTYPE_FLOAT
                            ? walk_emulate_op_float(&cp->plan, rule, threads, (float)cp->alpha, (float)cp->beta,
                                                    (float *)image)
                            : walk_emulate_op_double(&cp->plan, rule, threads, cp->alpha, cp->beta, (double *)image);
     if (failed)
-        refuse("out of memory");
+        cli_refuse("out of memory");
     r.outputs = op_outputs(&cp->plan);
     for (int o = 0; o < r.outputs; o++) {
         char got[24], want[24];
@@ -111,7 +106,7 @@ static int check_everything(uint64_t seed, int *walks)
                 const char *why = NULL;
                 if (check_problem_make(&cp, (op_kind)op, check_shapes[s], (op_dtype)dt, 1.5, -0.75, 1,
                                        seed + (uint64_t)s, &why) != 0)
-                    refuse(why);
+                    cli_refuse(why);
                 for (int i = 0; i < N_WALK_THREADS; i++) {
                     ok &= walk_ok(walk_problem(&cp, WALK_SERIAL, walk_threads[i], MAP_SERIAL));
                     ok &= walk_ok(walk_problem(&cp, WALK_WARP_PER_OUTPUT, walk_threads[i], MAP_WARP_PER_OUTPUT));
@@ -162,7 +157,7 @@ static void draw(const op_plan *plan, int threads, int svg, int dot)
     block_walk serial, warp;
     if (block_walk_make(&serial, s, WALK_SERIAL, threads) != 0 ||
         block_walk_make(&warp, s, WALK_WARP_PER_OUTPUT, threads) != 0)
-        refuse("out of memory");
+        cli_refuse("out of memory");
     if (dot)
         walk_draw_tree_dot(stdout, &warp, 0);
     if (svg) {
@@ -188,7 +183,7 @@ static int draw_triangle(int m, int threads)
     tri_walk numbered, skipping;
     if (tri_walk_make(&numbered, m, threads, TRI_NUMBERED) != 0 ||
         tri_walk_make(&skipping, m, threads, TRI_SKIP_UPPER) != 0)
-        refuse("out of memory");
+        cli_refuse("out of memory");
     const int ok = walk_draw_triangle_svg(stdout, &numbered, &skipping, threads);
     tri_walk_free(&numbered);
     tri_walk_free(&skipping);
@@ -226,9 +221,9 @@ int main(int argc, char **argv)
     op_shape_from_options(shape_text, n, &shape);
     if (triangle) {
         if (strcmp(op_text, "syrk") != 0)
-            refuse("--triangle draws syrk's symmetric result: add --op syrk");
+            cli_refuse("--triangle draws syrk's symmetric result: add --op syrk");
         if (shape.m > 16)
-            refuse("--triangle draws m up to 16 (the M of --shape, or --n)");
+            cli_refuse("--triangle draws m up to 16 (the M of --shape, or --n)");
         return draw_triangle(shape.m, (int)threads);
     }
     if (registers)
@@ -237,7 +232,7 @@ int main(int argc, char **argv)
     const char *why = NULL;
     const op_dtype dtype = strcmp(dtype_text, "float") == 0 ? DTYPE_FLOAT : DTYPE_DOUBLE;
     if (check_problem_make(&cp, (op_kind)op_from_name(op_text), shape, dtype, 1.5, -0.75, 1, seed, &why) != 0)
-        refuse(why);
+        cli_refuse(why);
     if (svg || dot) {
         draw(&cp.plan, (int)threads, svg, dot);
         check_problem_free(&cp);

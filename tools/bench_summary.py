@@ -5,7 +5,7 @@
                      [--chapters "common ch03_work_span ..."] [--command TEXT] RUN.tsv...
 
 Each RUN.tsv is what one round of headline benches appended (tools/run_list.sh
-runs every `headline` line of device.list once per round, as a separate
+runs every `headline` line of the tests.list files once per round, as a separate
 process, with `--ratios RUN.tsv`). A row is
 
     NAME<TAB>RATIO<TAB>OURS_US<TAB>RIVAL_US<TAB>DESCRIPTION

@@ -20,7 +20,7 @@ note() { echo "$*" | tee -a "$summary"; }
 note "device: $(nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv,noheader 2>/dev/null)"
 note "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)  commit: $(git rev-parse --short HEAD 2>/dev/null) (+ working tree)"
 jobs=$(nproc)
-chapters=${ONLY:-$(sed -n 's/^CHAPTERS *:= *//p' Makefile)}
+chapters=${ONLY:-$(sh tools/chapters.sh | tr '\n' ' ')}
 for stage in $stages; do
     start=$(date +%s)
     case $stage in

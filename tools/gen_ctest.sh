@@ -2,13 +2,20 @@
 # gen_ctest.sh BUILD LIST... - turns the chapters' tests.list files into
 # BUILD/CTestTestfile.cmake, so `ctest --test-dir BUILD` runs them.
 #
-# tests.list format, one test per line ('#' starts a comment line):
-#     NAME  KIND[:TIMEOUT]  COMMAND...
-# NAME is unique within the chapter; KIND is cpu or gpu; TIMEOUT in seconds
-# (default 120); COMMAND is a shell command run from the repository root.
-# The test is registered as CHAPTER.NAME with labels CHAPTER and KIND, and
-# exit code 77 means "skipped". Each command is written to its own small
-# script under BUILD/tests/ so that no quoting survives into CMake.
+# tests.list format, one entry per line ('#' starts a comment line):
+#     NAME  KIND[,long][:TIMEOUT]  COMMAND...
+# NAME is unique within the chapter; COMMAND is a shell command run from the
+# repository root. KIND is
+#     cpu, gpu                  a test (exit 77 means "skipped");
+#     bench, headline, sanitize device work for make bench and make sanitize
+#                               (tools/run_list.sh): not a CTest test.
+# A test is registered as CHAPTER.NAME with the labels CHAPTER, KIND and its
+# tier: `quick` (make test) or, with ",long", `long` (make check adds those).
+# TIMEOUT (seconds, default 120) is how long an honest run may take on a
+# fast idle machine; CTest stops a test only at HANG_GUARD_FACTOR (10) times
+# that, so the limit catches a hang and never a slow or busy machine: no test
+# passes or fails on speed. Each command is written to its own small script
+# under BUILD/tests/, so no quoting survives into CMake.
 set -eu
 . tools/lists.sh
 build=$1; shift
@@ -34,9 +41,17 @@ for list in "$@"; do
         split_entry "$line"; name=$entry_name; kind=$entry_kind; cmd=$entry_cmd
         timeout=120
         case "$kind" in *:*) timeout=${kind#*:}; kind=${kind%%:*} ;; esac
-        case "$kind" in cpu|gpu) ;; *)
-            echo "error: $list: kind must be cpu or gpu, got '$kind'" >&2; exit 2 ;;
+        tier=quick
+        case "$kind" in *,long) tier=long; kind=${kind%,long} ;; esac
+        case "$kind" in
+            cpu|gpu) ;;
+            bench|headline|sanitize) continue ;;
+            *) echo "error: $list: kind must be cpu, gpu, bench, headline or sanitize (cpu and gpu may add ,long), got '$entry_kind'" >&2; exit 2 ;;
         esac
+        case "$timeout" in ''|*[!0-9]*)
+            echo "error: $list: $name: the timeout must be a number of seconds, got '$timeout'" >&2; exit 2 ;;
+        esac
+        timeout=$((timeout * ${HANG_GUARD_FACTOR:-10}))
         full="$chapter.$name"
         case " $seen " in *" $full "*)
             echo "error: $list: duplicate test name '$name'" >&2; exit 2 ;;
@@ -57,7 +72,7 @@ for list in "$@"; do
         {
             if [ -n "$script_arg" ]; then path="tests/$full.sh"; else path="$root/$script"; fi
             echo "add_test([=[$full]=] \"/bin/sh\" \"$path\")"
-            echo "set_tests_properties([=[$full]=] PROPERTIES LABELS \"$chapter;$kind\" TIMEOUT $timeout SKIP_RETURN_CODE 77$workdir)"
+            echo "set_tests_properties([=[$full]=] PROPERTIES LABELS \"$chapter;$kind;$tier\" TIMEOUT $timeout SKIP_RETURN_CODE 77$workdir)"
         } >> "$tmp"
     done <<EOF
 $(list_entries "$list")

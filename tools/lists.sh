@@ -1,13 +1,16 @@
-# lists.sh - sourced by the other tools. Each chapter keeps three plain-text
+# lists.sh - sourced by the other tools. Each chapter keeps two plain-text
 # registries, one entry per line, '#' for comments:
-#     tests.list   NAME  cpu|gpu[:TIMEOUT]  COMMAND...          (make test, CTest)
+#     tests.list   NAME  KIND[,long][:TIMEOUT]  COMMAND...
+#                  cpu|gpu: a test (make test; with ,long: make check), see
+#                  tools/gen_ctest.sh; bench|headline|sanitize: device work
+#                  (make bench, make sanitize; headline: a bench whose ratios
+#                  the book quotes, run 3 times), see tools/run_list.sh
 #     book.list    SECTION  NAME|-  cpu|gpu|gpu-varies|measured|dot|svg|data[:EXIT]  COMMAND...|FILE
 #                                                  (make run, make book)
-#     device.list  bench|headline|sanitize  COMMAND...  (make bench, make sanitize;
-#                  headline: a bench whose ratios the book quotes, run 3 times)
 # Commands run from the repository root.
 
-CHAPTER_LISTS_DIRS="common ch01_cuda_basics ch03_work_span ch11_linked_lists reduced_ops canonical_scan"
+# the chapter folders in book order (run from the repository root)
+CHAPTER_LISTS_DIRS=$(sh tools/chapters.sh)
 
 # list_entries FILE...: the entries of the files that exist, comments dropped.
 list_entries() {

@@ -1,6 +1,7 @@
 #!/bin/sh
-# run_list.sh bench|headline|sanitize OUTDIR CHAPTER... - runs the chapters'
-# device.list lines, one log per run:
+# run_list.sh bench|headline|sanitize OUTDIR CHAPTER... - runs the device
+# work of the chapters' tests.list (the lines whose KIND is bench, headline
+# or sanitize), one log per run:
 #   sanitize  every `sanitize` line under compute-sanitizer memcheck, racecheck
 #             and synccheck;
 #   headline  every `headline` line (a bench whose ratios the book quotes)
@@ -13,7 +14,7 @@
 #             ratio is below its floor or a floor went unmeasured;
 #   bench     the headline runs and summary, then every `bench` line once.
 # Exit 0 only when every run and the summary passed; a mode with no line in
-# any of the chapters' device.list fails (a misspelt mode or chapter).
+# any of the chapters' tests.list fails (a misspelt mode or chapter).
 # Needs a CUDA device: without one it says so and exits 0.
 . tools/lists.sh
 mode=$1; outdir=$2; shift 2
@@ -50,8 +51,8 @@ run_one() {
 # lines_of KIND: "CHAPTER<TAB>N<TAB>COMMAND" for every KIND line, in chapter order
 lines_of() {
     for chapter in "$@"; do
-        list_entries "$chapter/device.list" | awk -v kind="$kind" -v ch="$chapter" '
-            $1 == kind { n++; cmd = $0; sub(/^[[:space:]]*[^[:space:]]+[[:space:]]+/, "", cmd); print ch "\t" n "\t" cmd }'
+        list_entries "$chapter/tests.list" | awk -v kind="$kind" -v ch="$chapter" '
+            $2 == kind { n++; cmd = $0; sub(/^[[:space:]]*[^[:space:]]+[[:space:]]+[^[:space:]]+[[:space:]]+/, "", cmd); print ch "\t" n "\t" cmd }'
     done
 }
 
@@ -108,5 +109,5 @@ case $mode in
 esac
 rm -f "$outdir/.lines" "$outdir/.headlines"
 echo "$mode: $count runs, $skipped skipped, $failed failed$( [ "$summary_failed" -eq 0 ] || echo ' (the summary among them)'); $(( $(date +%s) - started )) s; logs in $outdir/"
-[ "$count" -gt 0 ] || { echo "FAIL: no '$mode' line in the device.list of: $*"; exit 1; }
+[ "$count" -gt 0 ] || { echo "FAIL: no '$mode' line in the tests.list of: $*"; exit 1; }
 [ "$failed" -eq 0 ]

@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_run_list.sh - tools/run_list.sh's headline and sanitize handling, with stand-ins:
-# a chapter folder whose device.list has two `headline` lines (fake benches
+# a chapter folder whose tests.list has two `headline` lines (fake benches
 # that append a ratio, bench/tests/fake_headline.sh) and one `bench` line, a
 # floors.list, and an nvidia-smi on PATH that answers (so no GPU is needed).
 # Checks: each headline command ran 3 times as its own process, the rounds
@@ -13,14 +13,15 @@ root=$(pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/run_list.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/tools" "$tmp/demo" "$tmp/bench" "$tmp/bin"
-cp tools/run_list.sh tools/lists.sh tools/bench_summary.py "$tmp/tools/"
+cp tools/run_list.sh tools/lists.sh tools/chapters.sh tools/bench_summary.py "$tmp/tools/"
 printf '#!/bin/sh\necho "GPU 0: fake"\n' > "$tmp/bin/nvidia-smi"; chmod +x "$tmp/bin/nvidia-smi"
 fake="sh $root/bench/tests/fake_headline.sh"
-cat > "$tmp/demo/device.list" <<LIST
+cat > "$tmp/demo/tests.list" <<LIST
 # a fake chapter
-headline  $fake a 1.25 $tmp/calls
-bench     echo plain >> $tmp/calls
-headline  $fake b 0.80 $tmp/calls
+a_test      cpu       true
+a_headline  headline  $fake a 1.25 $tmp/calls
+a_bench     bench     echo plain >> $tmp/calls
+b_headline  headline  $fake b 0.80 $tmp/calls
 LIST
 printf 'demo.a_vs_rival.2^20 1.2 # a\ndemo.b_vs_rival.2^20 0.7 # b\n' > "$tmp/bench/floors.list"
 fail() { echo "FAIL: $*"; exit 1; }
@@ -59,16 +60,16 @@ case $out in *skipped:*) echo "========= Error: Target application terminated be
 exit $s
 SAN
 chmod +x "$tmp/bin/compute-sanitizer"
-cat > "$tmp/demo/device.list" <<LIST
-sanitize  sh -c 'echo "skipped: needs GLASS"; exit 77'
-sanitize  sh -c 'echo fine'
+cat > "$tmp/demo/tests.list" <<LIST
+skips     sanitize  sh -c 'echo "skipped: needs GLASS"; exit 77'
+fine      sanitize  sh -c 'echo fine'
 LIST
 (cd "$tmp" && PATH="$tmp/bin:$PATH" sh tools/run_list.sh sanitize out demo) > "$tmp/log3" 2>&1
 status=$?
 cat "$tmp/log3"
 [ "$status" -eq 0 ] || fail "a skipping program failed the sanitize run"
 grep -q '^sanitize: 6 runs, 3 skipped, 0 failed' "$tmp/log3" || fail "the skipped sanitizer runs were not counted as skipped"
-printf "sanitize  sh -c 'echo broken; exit 99'\n" >> "$tmp/demo/device.list"
+printf "broken  sanitize  sh -c 'echo broken; exit 99'\n" >> "$tmp/demo/tests.list"
 (cd "$tmp" && PATH="$tmp/bin:$PATH" sh tools/run_list.sh sanitize out demo) > "$tmp/log4" 2>&1
 [ $? -ne 0 ] && grep -q '^sanitize: 9 runs, 3 skipped, 3 failed' "$tmp/log4" || { cat "$tmp/log4"; fail "a sanitizer error did not fail the run"; }
 echo "ok: headline lines ran 3 times, interleaved; the summary passes and fails as its floors say; skips are not failures"

@@ -53,35 +53,12 @@ __device__ __forceinline__ void store_partial(double *p, double v)
 #endif
 }
 
-/* How a pass that finishes ends (reduce_tail.cuh): by its groups (the
- * first pass of a big reduce) or by its last block; `tile` of `tiles` is
- * the tile whose row this block wrote. */
-__device__ __forceinline__ void finish_pass(const reduce_finish &f, const double *partials, unsigned tile,
-                                            unsigned tiles)
+/* How a pass that finishes ends (reduce_tail.cuh): by its last block, once
+ * all `tiles` rows are written. */
+__device__ __forceinline__ void finish_pass(const reduce_finish &f, const double *partials, unsigned tiles)
 {
-#if REDUCE_GROUPS /* compiled only when asked for: the tail kernels stay as small as without */
-    if (f.groups.ticket != NULL) {
-        finish_group_if_last(f, partials, tile, tiles);
-        return;
-    }
-#else
-    (void)tile;
-#endif
     finish_if_last_block(f.tail, partials, tiles);
 }
-
-#if REDUCE_PREFETCH_NEXT
-/* Asks L2 for the tile that the block taking this one's place will read:
- * blockIdx.x plus the resident blocks (REDUCE_MIN_BLOCKS an SM). */
-__device__ __forceinline__ void prefetch_next_tile(const double *x, uint64_t count, uint64_t tile)
-{
-    unsigned sms;
-    asm("mov.u32 %0, %%nsmid;" : "=r"(sms));
-    const uint64_t next = ((uint64_t)blockIdx.x + REDUCE_MIN_BLOCKS * sms) * tile;
-    for (uint64_t e = next + 16 * threadIdx.x; e < next + tile && e < count; e += 16 * REDUCE_THREADS)
-        asm volatile("prefetch.global.L2 [%0];" ::"l"(x + e));
-}
-#endif
 
 // [listing reduce-cluster]
 /* A block may write into another block's shared memory only once that
@@ -250,9 +227,6 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
     const uint64_t tile_first = (uint64_t)blockIdx.x * TILE;
     const uint64_t first = tile_first + (uint64_t)warp * (64 * REDUCE_LOADS * BATCHES) + 2 * lane;
     wait_for_previous_pass(); /* x may be the previous pass's output */
-#if REDUCE_PREFETCH_NEXT
-    prefetch_next_tile(x, count, TILE);
-#endif
     const double2 r = batches_tree<warp_batch<L>, 64 * REDUCE_LOADS, BATCHES>(x, count, first, tile_first + TILE <= count);
     let_next_pass_launch();
     if constexpr (L == 1) {
@@ -273,7 +247,7 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
         store_partial(&out[(uint64_t)blockIdx.x * L + threadIdx.x], register_tree<REDUCE_WARPS>(w));
     }
     if constexpr (TAIL) /* a separate instantiation: passes that only write keep it short */
-        finish_pass(finish, out, blockIdx.x, gridDim.x);
+        finish_pass(finish, out, gridDim.x);
 }
 // [end]
 
@@ -341,7 +315,7 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
     if (!cluster_tile_row<L, C>(out, cluster_rows))
         return;
     if constexpr (TAIL) /* a separate instantiation: passes that only write keep it short */
-        finish_pass(finish, out, blockIdx.x / C, gridDim.x / C);
+        finish_pass(finish, out, gridDim.x / C);
 }
 // [end]
 
@@ -462,7 +436,6 @@ struct gpu_reduce_plan {
     double *buf[2]; /* ping-pong outputs of the passes */
     int tail_pass;  /* the pass whose last block finishes the reduce; -1: none */
     reduce_tail tail;
-    reduce_groups groups; /* ticket != NULL: the first pass finishes by groups */
     int dependent;  /* passes after the first are dependent launches (sm_90+) */
     int clusters;   /* the first pass's blocks share tiles in clusters (sm_90+ code) */
 };
@@ -488,48 +461,6 @@ static void tail_create(gpu_reduce_plan *p)
     p->tail.ticket = (unsigned *)device_alloc_or_exit(sizeof(unsigned));
     CUDA_CHECK(cudaMemset(p->tail.ticket, 0, sizeof(unsigned)));
     p->tail.result = (double *)device_alloc_or_exit(sizeof(double));
-}
-
-/* log2 of the tiles a group of the first pass holds, or -1 when the first
- * pass takes no groups: the smallest group that leaves at most
- * REDUCE_TAIL_MAX values for the last step, raised towards sqrt(tiles) so
- * that the last group and the last step read about as much, and never
- * above REDUCE_GROUP_MAX values. */
-static int choose_group_log2(const reduce_pass *first)
-{
-    const uint64_t tiles = first->tiles, lanes = first->lanes;
-    int k = 1;
-    while (k < 40 && ((tiles + (UINT64_C(1) << k) - 1) >> k) * lanes > REDUCE_TAIL_MAX)
-        k++;
-    while (k < 40 && (UINT64_C(1) << (2 * k)) < tiles && (UINT64_C(2) << k) * lanes <= REDUCE_GROUP_MAX)
-        k++;
-    return (UINT64_C(1) << k) * lanes <= REDUCE_GROUP_MAX ? k : -1;
-}
-
-/* The first pass does the second (finish_group_if_last) when it is fast,
- * leaves too many values for its own last block, and a group size fits. */
-static void groups_create(gpu_reduce_plan *p)
-{
-    const reduce_pass *first = &p->passes.pass[0];
-    if (!REDUCE_GROUPS || !first->fast || p->tail_pass == 0 || p->passes.npasses < 2)
-        return;
-    const int k = choose_group_log2(first);
-    if (k < 0)
-        return;
-    const uint64_t groups = (first->tiles + (UINT64_C(1) << k) - 1) >> k;
-    p->groups.log2_tiles = (unsigned)k;
-    p->groups.lanes = first->lanes;
-    p->groups.ticket = (unsigned *)device_alloc_or_exit(groups * sizeof(unsigned));
-    CUDA_CHECK(cudaMemset(p->groups.ticket, 0, groups * sizeof(unsigned)));
-    p->groups.values = (double *)device_alloc_or_exit(doubles_bytes_or_exit(groups * first->lanes));
-    if (p->tail_pass < 0) { /* no pass had a tail: the groups' finishers need one */
-        p->tail.ticket = (unsigned *)device_alloc_or_exit(sizeof(unsigned));
-        CUDA_CHECK(cudaMemset(p->tail.ticket, 0, sizeof(unsigned)));
-        p->tail.result = (double *)device_alloc_or_exit(sizeof(double));
-    }
-    p->tail.count = groups * first->lanes; /* the last step: the groups' rows */
-    p->tail.lanes = first->lanes;
-    p->tail_pass = 0;
 }
 
 static int aligned16(const void *p)
@@ -559,7 +490,6 @@ static gpu_reduce_plan *reduce_plan_create(uint64_t nvirt, uint64_t lanes, int i
     for (int b = 0; b < 2; b++)
         p->buf[b] = (double *)device_alloc_or_exit(doubles_bytes_or_exit(need[b]));
     tail_create(p);
-    groups_create(p);
     return p;
 }
 
@@ -570,8 +500,8 @@ static const double *reduce_plan_enqueue(const gpu_reduce_plan *p, virtual_view 
 {
     virtual_view in = input;
     double *out = NULL;
-    const reduce_finish no_finish = { { NULL, 0, 0, NULL }, { NULL, NULL, 0, 0 } };
-    const reduce_finish finish = { p->tail, p->groups };
+    const reduce_finish no_finish = { { NULL, 0, 0, NULL } };
+    const reduce_finish finish = { p->tail };
     for (int i = 0; i < p->passes.npasses; i++) {
         const reduce_pass *pass = &p->passes.pass[i];
         out = p->buf[i % 2];
@@ -623,10 +553,6 @@ extern "C" void gpu_reduce_plan_destroy(gpu_reduce_plan *plan)
     if (plan->tail_pass >= 0) {
         CUDA_CHECK(cudaFree(plan->tail.ticket));
         CUDA_CHECK(cudaFree(plan->tail.result));
-    }
-    if (plan->groups.ticket != NULL) {
-        CUDA_CHECK(cudaFree(plan->groups.ticket));
-        CUDA_CHECK(cudaFree(plan->groups.values));
     }
     free(plan);
 }

@@ -27,22 +27,10 @@ typedef struct {
     double *result;             /* where R goes */
 } reduce_tail;
 
-/* The first pass's groups (finish_group_if_last): the second pass done
- * inside the first, group by group, each by the block that finishes the
- * group's last tile; the last group's finisher then goes on to R. */
-typedef struct {
-    unsigned *ticket;           /* one per group, 0 between runs; NULL: no groups */
-    double *values;             /* groups * lanes: each group's row of lane values */
-    unsigned log2_tiles;        /* a group is 2^log2_tiles consecutive tiles */
-    unsigned lanes;             /* L of the pass */
-} reduce_groups;
-
-/* How a fast pass ends: nothing more (both tickets NULL), its last block
- * finishes the reduce (tail), or its groups do and the last of them
- * finishes (groups, then tail over the groups' values). */
+/* How a fast pass ends: nothing more (tail.ticket NULL), or its last block
+ * finishes the reduce. */
 typedef struct {
     reduce_tail tail;
-    reduce_groups groups;
 } reduce_finish;
 
 /* One step of the tail: rows of `lanes` values in `in` (count of them) ->
@@ -73,12 +61,8 @@ __device__ __forceinline__ uint64_t tail_step(const double *in, uint64_t count, 
  * REDUCE_TAIL_MAX / L, so ceil(rows / 32) * L <= REDUCE_TAIL_MAX / 32 + L,
  * with L <= 512 for the fast passes that carry a tail. */
 #define REDUCE_TAIL_SHARED (REDUCE_TAIL_MAX / REDUCE_TAIL_ROWS + 512)
-/* A group's first step leaves at most max(REDUCE_GROUP_MAX / 32, 512) values
- * (a group holds at most REDUCE_GROUP_MAX partial values, L <= 512). */
-static_assert(REDUCE_GROUP_MAX / REDUCE_TAIL_ROWS <= REDUCE_TAIL_SHARED, "a group's step fits the scratch");
 
-/* The two shared-memory arrays the steps write in turn (one pair a kernel,
- * whichever of the functions below uses them). */
+/* The two shared-memory arrays the steps write in turn. */
 __device__ __forceinline__ double *tail_scratch(int which)
 {
     __shared__ double step[2][REDUCE_TAIL_SHARED];
@@ -87,8 +71,8 @@ __device__ __forceinline__ double *tail_scratch(int which)
 
 // [listing finish-if-last-block]
 /* Called by every thread of every block that writes partial values to
- * `partials` (`arrivals` blocks in all: a pass's blocks, or its groups'
- * finishers): the last to arrive reduces them all to R. */
+ * `partials` (`arrivals` blocks in all: a pass's blocks): the last to
+ * arrive reduces them all to R. */
 __device__ __forceinline__ void finish_if_last_block(reduce_tail t, const double *partials, unsigned arrivals)
 {
     __shared__ unsigned is_last;
@@ -137,64 +121,5 @@ __device__ __forceinline__ void finish_if_last_block(reduce_tail t, const double
     }
 }
 // [end]
-
-/* Drops from L2, without writing them back, the whole 128-byte lines of
- * [begin, end): partial values that were read for the last time. */
-__device__ __forceinline__ void discard_lines(const double *begin, const double *end)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    const uintptr_t first = ((uintptr_t)begin + 127) / 128, last = (uintptr_t)end / 128;
-    for (uintptr_t line = first + threadIdx.x; line < last; line += blockDim.x)
-        asm volatile("discard.global.L2 [%0], 128;" ::"l"(line * 128) : "memory");
-#else
-    (void)begin;
-    (void)end;
-#endif
-}
-
-/* Called by every thread of every block of a first pass with groups, after
- * the block wrote its L partial values (the row of `tile`, one of `tiles`):
- * the block that completes a group
- * reduces the group's rows (2^log2_tiles of them, fewer in the last group)
- * to one row -- by the chunk lemma, the row the second pass would compute
- * for them -- while the other blocks of the pass are still reading. The
- * last group's finisher then finishes the reduce over the groups' rows. */
-__device__ __forceinline__ void finish_group_if_last(const reduce_finish &f, const double *partials,
-                                                     unsigned tile, unsigned tiles)
-{
-    __shared__ unsigned is_last;
-    const reduce_groups g = f.groups;
-    const uint64_t group = tile >> g.log2_tiles, first_tile = group << g.log2_tiles;
-    const uint64_t members = tiles - first_tile < (UINT64_C(1) << g.log2_tiles) ? tiles - first_tile
-                                                                              : UINT64_C(1) << g.log2_tiles;
-    __syncthreads(); /* every partial value of this block is written */
-    if (threadIdx.x == 0) {
-        __threadfence(); /* ... and, through the barrier, visible before the ticket */
-        is_last = atomicAdd(&g.ticket[group], 1u) == members - 1;
-        __threadfence(); /* the group's other partial values, after their tickets */
-    }
-    __syncthreads();
-    if (!is_last)
-        return;
-    const double *rows = partials + first_tile * g.lanes;
-    uint64_t count = tail_step<true>(rows, members * g.lanes, g.lanes, tail_scratch(0));
-#if REDUCE_GROUP_DISCARD
-    discard_lines(rows, rows + members * g.lanes);
-#endif
-    const double *in = tail_scratch(0);
-    double *out = tail_scratch(1), *spare = tail_scratch(0);
-    while ((count + g.lanes - 1) / g.lanes > 1) {
-        count = tail_step<false>(in, count, g.lanes, out);
-        in = out;
-        out = spare;
-        spare = (double *)in;
-    }
-    for (unsigned l = threadIdx.x; l < g.lanes; l += blockDim.x)
-        g.values[group * g.lanes + l] = in[l];
-    if (threadIdx.x == 0)
-        g.ticket[group] = 0; /* ready for the next run of the plan */
-    const unsigned groups = (unsigned)((tiles + (1u << g.log2_tiles) - 1) >> g.log2_tiles);
-    finish_if_last_block(f.tail, g.values, groups);
-}
 
 #endif

@@ -6,6 +6,8 @@
 #ifndef CANONICAL_SCAN_BENCH_SIZES_H
 #define CANONICAL_SCAN_BENCH_SIZES_H
 
+#include "cli.h"
+
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +24,20 @@ static inline int bench_sizes(uint64_t max_log2, uint64_t sizes[BENCH_MAX_SIZES]
     if (count == 0)
         sizes[count++] = UINT64_C(1) << max_log2;
     return count;
+}
+
+/* The sizes of a benchmark's --n and --max-log2 (0: not given; --max-log2
+ * defaults to 28): --n alone measures that one size. Both given is bad
+ * input: "error: ..." and exit 2. Fills sizes[]; returns their count. */
+static inline int bench_sizes_of_options(uint64_t one_size, uint64_t max_log2, uint64_t sizes[BENCH_MAX_SIZES])
+{
+    if (one_size != 0 && max_log2 != 0)
+        cli_refuse("--n measures one size, --max-log2 chooses among 2^20, 2^24, 2^28: give one of them");
+    if (one_size != 0) {
+        sizes[0] = one_size;
+        return 1;
+    }
+    return bench_sizes(max_log2 != 0 ? max_log2 : 28, sizes);
 }
 
 /* The size a table row names: "2^24" for a power of two, the number itself

@@ -2,6 +2,7 @@
  * problem resident in shared memory: the kernels the tests check bit for
  * bit against emulate.c. Templates only for the element type (one source
  * for float and double). */
+#include "cli.h"
 #include "cuda_check.h"
 #include "mappings.cuh"
 #include "ops_gpu.h"
@@ -62,12 +63,6 @@ __global__ void op_warp_scope_kernel(op_plan plan, op_mapping mapping, op_scope 
     block_copy(mine, shared_images, here * plan.image_len);
 }
 
-static void refuse(const char *what)
-{
-    fprintf(stderr, "error: %s\n", what);
-    exit(EXIT_BAD_INPUT);
-}
-
 extern "C" size_t gpu_shared_bytes_limit(void)
 {
     int device = 0, bytes = 0;
@@ -82,11 +77,11 @@ static void run_op(const op_plan *plan, op_mapping mapping, op_scope scope, int 
 {
     /* the launch configuration, checked before anything is launched */
     if (threads < 1 || threads > 1024)
-        refuse("threads per block must lie in [1, 1024]");
+        cli_refuse("threads per block must lie in [1, 1024]");
     if (scope != SCOPE_BLOCK && threads % 32 != 0)
-        refuse("warp and tile scopes need a whole number of warps per block");
+        cli_refuse("warp and tile scopes need a whole number of warps per block");
     if (count < 1)
-        refuse("at least one problem is needed");
+        cli_refuse("at least one problem is needed");
     const op_dtype dtype = sizeof(T) == sizeof(float) ? DTYPE_FLOAT : DTYPE_DOUBLE;
     const long long shared = op_shared_bytes(plan, scope, threads, dtype, count);
     if (shared > (long long)gpu_shared_bytes_limit()) {

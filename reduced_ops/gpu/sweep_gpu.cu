@@ -3,6 +3,7 @@
  * holds one mapping's code and no branch; the element type is one too (one
  * source for float and double). The op itself is the same block-scope code
  * the tests check (mappings.cuh). */
+#include "cli.h"
 #include "cuda_check.h"
 #include "mappings.cuh"
 #include "sweep_kernel.cuh"
@@ -36,12 +37,6 @@ static void sweep_launch(void *p)
     CUDA_CHECK_LAUNCH();
 }
 
-static void refuse(const char *what)
-{
-    fprintf(stderr, "error: %s\n", what);
-    exit(EXIT_BAD_INPUT);
-}
-
 extern "C" int gpu_sm_count(void)
 {
     int device = 0, sms = 0;
@@ -56,11 +51,11 @@ static sweep_ctx<T> sweep_setup(const op_plan *plan, op_mapping mapping, int thr
                                 T beta, const T *image)
 {
     if (plan->n_stages != 1)
-        refuse("the sweep times single-stage ops only (gemm, gemv, syrk, tensor_vec_contract)");
+        cli_refuse("the sweep times single-stage ops only (gemm, gemv, syrk, tensor_vec_contract)");
     if (threads < 1 || threads > 1024)
-        refuse("threads per block must lie in [1, 1024]");
+        cli_refuse("threads per block must lie in [1, 1024]");
     if (blocks < 1 || blocks > 65535)
-        refuse("blocks must lie in [1, 65535]");
+        cli_refuse("blocks must lie in [1, 65535]");
     sweep_ctx<T> c;
     c.stage = plan->stage[0];
     c.image_len = plan->image_len;
@@ -72,7 +67,7 @@ static sweep_ctx<T> sweep_setup(const op_plan *plan, op_mapping mapping, int thr
     c.mapping = mapping;
     c.shared = (size_t)plan->image_len * sizeof(T);
     if (c.shared > gpu_shared_bytes_limit())
-        refuse("the operands do not fit in one block's shared memory");
+        cli_refuse("the operands do not fit in one block's shared memory");
     const int n_out = c.stage.rows * c.stage.cols;
     T *d_image = NULL;
     CUDA_CHECK(cudaMalloc(&d_image, c.shared));

@@ -99,6 +99,9 @@ def list_lines(path):
                 yield number, text
 
 
+DEVICE_KINDS = ("bench", "headline", "sanitize")   # make bench / make sanitize: never graded
+
+
 def parse_kind(kind, where):
     timeout = DEFAULT_TIMEOUT
     if ":" in kind:
@@ -106,6 +109,9 @@ def parse_kind(kind, where):
         if not t.isdigit():
             raise ListError(f"{where}: bad timeout '{t}'")
         timeout = int(t)
+    kind, _, tier = kind.partition(",")   # "cpu,long": a test of the long tier (make check)
+    if tier not in ("", "long"):
+        raise ListError(f"{where}: the only tier after a comma is long, got '{tier}'")
     if kind not in ("cpu", "gpu"):
         raise ListError(f"{where}: kind must be cpu or gpu, got '{kind}'")
     return kind, timeout
@@ -122,6 +128,8 @@ def read_tests(root, chapter):
         if len(fields) < 3:
             raise ListError(f"{path}:{number}: expected NAME KIND COMMAND")
         name, kind, command = fields
+        if kind in DEVICE_KINDS:
+            continue
         kind, timeout = parse_kind(kind, f"{path}:{number}")
         if name in seen:
             raise ListError(f"{path}:{number}: duplicate test name '{name}'")

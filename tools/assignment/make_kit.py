@@ -52,7 +52,7 @@ VARIANT_SEED_DRAWS = 8        # seeds tried for a hidden variant before its test
 KIT_TOOLS = ("assignment.mk", "grade.py")   # what a kit needs of tools/assignment/
 # The scripts of tools/ a kit needs: the Makefile's (tests, make run, make bench) and
 # whatever a test command names. Book, recording and device tooling stay out.
-KIT_SCRIPTS = ("lists.sh", "gen_ctest.sh", "run_all.sh", "run_list.sh")
+KIT_SCRIPTS = ("chapters.sh", "lists.sh", "gen_ctest.sh", "run_all.sh", "run_list.sh")
 
 
 class KitError(Exception):

@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 [ -f build/common/libcommon.a ] || fail "build/common/libcommon.a is missing: run make first"
 ${CXX:-g++} -std=c++17 -O2 -Wall -Wextra -Wno-unknown-pragmas -ffp-contract=off \
-    -Itools/assignment/tests/hostile -Icommon -Icommon/emulator/include -Icommon/emulator \
+    -Itools/assignment/tests/hostile -Icommon/lib -Icommon/gpu -Icommon/emulator/include -Icommon/emulator \
     -Ich03_work_span/lib -Ich03_work_span/gpu ch03_work_span/tests/emulated_block_tree_sum.cpp \
     common/emulator/emu_threads.cpp common/emulator/emu_block.cpp common/emulator/emu_warp.cpp \
     build/common/libcommon.a -lm -o "$tmp/emulated" || fail "the hostile kernel does not compile"

@@ -325,3 +325,9 @@ void cli_command_line(int argc, char **argv, char *buf, size_t size)
         used += (size_t)wrote < size - used ? (size_t)wrote : size - used - 1;
     }
 }
+
+_Noreturn void cli_refuse(const char *what)
+{
+    fprintf(stderr, "error: %s\n", what);
+    exit(EXIT_BAD_INPUT);
+}

@@ -62,6 +62,16 @@ FILE *cli_open_output(const char *path);
  * WHAT names the output, usually its path. */
 void cli_close_output(FILE *f, const char *what);
 
+/* Bad input found after cli_parse (an option value that only the program
+ * can judge, a size the device cannot take): prints "error: WHAT" and exits
+ * with EXIT_BAD_INPUT (2). */
+#ifdef __cplusplus
+[[noreturn]]
+#else
+_Noreturn
+#endif
+void cli_refuse(const char *what);
+
 /* Writes argv joined by spaces (the exact command, for benchmark tables);
  * truncated to size - 1 characters. */
 void cli_command_line(int argc, char **argv, char *buf, size_t size);
