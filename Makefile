@@ -81,7 +81,7 @@ include $(wildcard $(addsuffix /module.mk,$(CHAPTERS)))
 # bench/ holds programs but no chapter (no tests.list or book.list of its own)
 # bench/ (the copy ceiling) is not part of a classroom kit: included when present
 include $(wildcard bench/module.mk)
-include tools/assignment/assignment.mk
+include assignments/tools/assignment.mk
 
 # A program with a .cu source has a GPU path. Built without nvcc, it links
 # its chapter's gpu/no_cuda.c in place of the .cu files.
@@ -150,7 +150,7 @@ $(foreach p,$(PROGRAMS),$(eval $(call PROGRAM_RULES,$(p))))
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # --- tests (CTest, driven by a generated build/CTestTestfile.cmake) --------
-TEST_LISTS := $(wildcard $(addsuffix /tests.list,$(CHAPTERS)) book/tests.list tools/assignment/tests/tests.list bench/tests.list)
+TEST_LISTS := $(wildcard $(addsuffix /tests.list,$(CHAPTERS)) book/tests.list assignments/tests/tests.list bench/tests.list)
 ctest-file: $(BUILD)/CTestTestfile.cmake
 $(BUILD)/CTestTestfile.cmake: $(TEST_LISTS) tools/gen_ctest.sh Makefile
 	@mkdir -p $(@D)
@@ -180,30 +180,45 @@ ifneq ($(PANDOC),)
 else
 	@echo "error: pandoc not found (apt-get install pandoc); the book was not built, going on"
 endif
-	sh tools/run_all.sh $(CHAPTERS)
+	BUILD=$(BUILD) sh tools/run_all.sh $(CHAPTERS)
 
 # --- the book ----------------------------------------------------------------
 BOOK_SOURCES := $(sort $(wildcard book/*.md))
 # The filters run in this order: weave (listings, outputs, figures), tables
 # (numbers), typography (powers), links (repository files), nav (the HTML's
-# contents panel). Three builds: the screen HTML (its own contents panel, from
-# nav.lua), the EPUB and the print HTML (pandoc's --toc), which
-# tools/book_pdf.sh prints to PDF.
+# contents panel and search box). Three builds: the screen HTML, which
+# book/js/split.js cuts into one page per chapter with a prebuilt search
+# index; the EPUB (accessibility metadata added by tools/book_epub_a11y.sh);
+# the print HTML (pandoc's --toc), which tools/book_pdf.sh prints to PDF.
+# REPOSITORY_URL=https://host/org/repo/blob/main: the PDF and the EPUB link
+# repository paths there (book/metadata.yaml's repository-url otherwise).
 PANDOC_BOOK  := pandoc --standalone --toc-depth=2 --mathml --wrap=none \
                 --metadata-file=book/metadata.yaml --lua-filter=book/filters/weave.lua \
                 --lua-filter=book/filters/tables.lua --lua-filter=book/filters/typography.lua \
                 --lua-filter=book/filters/links.lua --lua-filter=book/filters/nav.lua \
+                --highlight-style=book/highlight.theme \
+                $(if $(REPOSITORY_URL),--metadata=repository-url:$(REPOSITORY_URL)) \
                 --css=book/style.css --resource-path=.:book
+# the title page's version, date, licences and citation (tools/book_version.sh)
+PANDOC_BOOK  += --metadata-file=$(BUILD)/book/version.yaml
+# The HTML book's search library and the browser checks' axe-core and
+# playwright-core: the exact versions of book/js/package-lock.json,
+# installed by npm ci into $(BUILD)/node (tools/book_node.sh).
+BOOK_NODE := $(BUILD)/node/node_modules/.book-installed
+$(BOOK_NODE): book/js/package.json book/js/package-lock.json tools/book_node.sh
+	sh tools/book_node.sh $(BUILD)/node
 # Everything the book is made of: its prose, filters and style, the sources
 # its listings come from, the programs whose output it shows, the lists that
 # name them, the recordings, the figures' scripts and data. The book is
 # rebuilt only when one of these changed.
-BOOK_INPUTS := $(BOOK_SOURCES) $(wildcard book/filters/* book/*.css book/metadata.yaml book/outputs/*) \
+BOOK_INPUTS := $(BOOK_SOURCES) $(wildcard book/filters/* book/*.css book/metadata.yaml book/highlight.theme \
+                                          book/outputs/* book/js/*.js) \
                $(wildcard $(foreach c,$(CHAPTERS),$(c)/*.c $(c)/*.h $(c)/lib/* $(c)/gpu/* $(c)/book.list \
                                                  $(c)/figures/* $(c)/results/* $(c)/tests/data/*)) \
                $(addprefix $(BUILD)/,$(PROGRAMS)) tools/book_outputs.sh tools/book_figures.sh tools/book_pdf.sh \
-               tools/book_svg_ids.sh
+               tools/book_svg_ids.sh tools/book_svg_contrast.sh tools/book_epub_a11y.sh $(BOOK_NODE)
 BOOK_HTML := $(BUILD)/book/index.html
+BOOK_INPUTS += tools/book_version.sh CITATION.cff
 book: all
 ifeq ($(PANDOC),)
 	@echo "error: pandoc not found (apt-get install pandoc)"; exit 2
@@ -211,17 +226,21 @@ else
 	@$(MAKE) --no-print-directory $(BOOK_HTML)
 endif
 
+# index.html is written last, so that a failed step leaves the book out of date
 $(BOOK_HTML): $(BOOK_INPUTS)
+	sh tools/book_version.sh $(BUILD)/book/version.yaml
 	sh tools/book_outputs.sh $(BUILD)/book/outputs
 	sh tools/book_figures.sh $(BUILD)/book/figures
 	sh tools/book_svg_ids.sh $(BUILD)/book/figures
-	$(PANDOC_BOOK) --self-contained -o $(BUILD)/book/index.tmp.html $(BOOK_SOURCES)
+	sh tools/book_svg_contrast.sh $(BUILD)/book/figures
 	$(PANDOC_BOOK) --toc --epub-chapter-level=1 -o $(BUILD)/book/companion.epub $(BOOK_SOURCES)
+	sh tools/book_epub_a11y.sh $(BUILD)/book/companion.epub
 	$(PANDOC_BOOK) --toc --self-contained --metadata=book-medium:print --css=book/print.css \
 	    -o $(BUILD)/book/print.html $(BOOK_SOURCES)
 	sh tools/book_pdf.sh $(BUILD)/book/print.html $(BUILD)/book/companion.pdf
-	mv $(BUILD)/book/index.tmp.html $@
-	@echo "book: $@ (and companion.epub, companion.pdf)"
+	$(PANDOC_BOOK) -o $(BUILD)/book/whole.html $(BOOK_SOURCES)
+	NODE_PATH=$(BUILD)/node/node_modules node book/js/split.js $(BUILD)/book/whole.html $(BUILD)/book
+	@echo "book: $@ and one page per chapter (and companion.epub, companion.pdf)"
 
 # --- GPU-only targets ---------------------------------------------------------
 # The bench, headline and sanitize lines of each chapter's tests.list, one command each;
@@ -233,24 +252,23 @@ $(BOOK_HTML): $(BOOK_INPUTS)
 # bench/ (the machine's ceilings) joins the chapters when present.
 DEVICE_LISTS_OF := $(or $(ONLY),$(CHAPTERS) $(if $(wildcard bench/tests.list),bench))
 bench: all
-	BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(DEVICE_LISTS_OF)
+	BUILD=$(BUILD) BENCH_COMMAND='make bench$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh bench $(BUILD)/bench $(DEVICE_LISTS_OF)
 
 bench-summary: all
-	BENCH_COMMAND='make bench-summary$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh headline $(BUILD)/bench $(DEVICE_LISTS_OF)
+	BUILD=$(BUILD) BENCH_COMMAND='make bench-summary$(if $(ONLY), ONLY="$(ONLY)")' sh tools/run_list.sh headline $(BUILD)/bench $(DEVICE_LISTS_OF)
 
 sanitize: all
-	sh tools/run_list.sh sanitize $(BUILD)/sanitize $(DEVICE_LISTS_OF)
+	BUILD=$(BUILD) sh tools/run_list.sh sanitize $(BUILD)/sanitize $(DEVICE_LISTS_OF)
 
 # --- host sanitizers ------------------------------------------------------------
 # make asan: every program's host C code built with AddressSanitizer and
-# UndefinedBehaviorSanitizer, then the CPU tests run against it; any report
-# ends the test with a failure (-fno-sanitize-recover, halt_on_error).
-# The tests name their programs as build/..., so the sanitized build is made
-# in a copy of the tree, build-asan/tree/, whose own build/ it is: nothing
-# in build/ is touched, and the copy is refreshed (not rebuilt) each time.
+# UndefinedBehaviorSanitizer in a build folder of its own (build-asan/), then
+# the CPU tests run against it; any report ends the test with a failure
+# (-fno-sanitize-recover, halt_on_error). The tests name their programs as
+# $BUILD/CHAPTER/PROGRAM, so the same tests run on any build folder.
 # It is built without nvcc (NVCC=), on purpose: every C source, the mains
 # of the CUDA programs included, is sanitized and links the gpu/no_cuda.c
-# stubs. With nvcc the link would need LDLIBS='-lasan -lubsan -lm' (nvcc
+# stand-ins. With nvcc the link would need LDLIBS='-lasan -lubsan -lm' (nvcc
 # does not pass -fsanitize to its linker) and the CUDA runtime would run
 # under ASan, which reports the driver's own mappings unless
 # protect_shadow_gap=0 -- noise, for no sanitized line of ours, since the .cu
@@ -263,14 +281,10 @@ ASAN_DIR   := build-asan
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g
 ASAN_TESTS ?= -L cpu -E '^(book|assignment)[.]|[.]unit_literal_'
 asan:
-	@mkdir -p $(ASAN_DIR)/tree
-	git ls-files -z --cached --others --exclude-standard | \
-	  tar --null --ignore-failed-read -cf - -T - | tar -xf - -C $(ASAN_DIR)/tree
-	$(MAKE) -C $(ASAN_DIR)/tree --no-print-directory NVCC= EXTRA_CFLAGS='$(ASAN_FLAGS)' \
+	$(MAKE) --no-print-directory BUILD=$(ASAN_DIR) NVCC= EXTRA_CFLAGS='$(ASAN_FLAGS)' \
 	  LDLIBS='$(ASAN_FLAGS) -lm' all
-	cd $(ASAN_DIR)/tree && ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \
-	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	  ctest --test-dir build --output-on-failure -j$(NPROC) $(ASAN_TESTS)
+	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  ctest --test-dir $(ASAN_DIR) --output-on-failure -j$(NPROC) $(ASAN_TESTS)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_DIR)

@@ -91,3 +91,20 @@ canonical_scan/cpu_reduce_bench.SRCS := canonical_scan/cpu_reduce_bench.c canoni
 canonical_scan/lib/cpu_reduce_native.c.CFLAGS = -O3 $(CANONICAL_NATIVE)
 canonical_scan/lib/sum_baselines.c.CFLAGS = -O3 $(CANONICAL_NATIVE) $(or $(CANONICAL_OPENMP),-fopenmp-simd)
 canonical_scan/cpu_reduce_bench.LDLIBS = $(CANONICAL_OPENMP) -lpthread
+
+# The classic prefix networks (Kogge-Stone, Brent-Kung, Blelloch, Sklansky)
+# as named scan expressions: CPU only.
+CLASSIC_CPU_SRCS := canonical_scan/lib/classic_networks.c canonical_scan/lib/named_expression.c
+PROGRAMS += canonical_scan/classic_scans
+canonical_scan/classic_scans.SRCS := canonical_scan/classic_scans.c canonical_scan/lib/classic_figure.c \
+                                     $(CLASSIC_CPU_SRCS) $(CANONICAL_CPU_SRCS)
+# The classic networks' kernels, their own source, on the CPU emulator.
+PROGRAMS += canonical_scan/emulated_classic_scans
+canonical_scan/emulated_classic_scans.SRCS := canonical_scan/tests/emulated_classic_scans.cpp $(CLASSIC_CPU_SRCS) \
+                                              $(CANONICAL_CPU_SRCS) $(EMU_SRCS)
+# The classic networks on the GPU: the kernels against their expressions,
+# CUB's block scans against the networks, the device-wide scans against CUB.
+PROGRAMS += canonical_scan/classic_gpu
+canonical_scan/classic_gpu.SRCS := canonical_scan/classic_gpu.c canonical_scan/gpu/classic_scans.cu \
+                                   canonical_scan/gpu/cub_block_probe.cu canonical_scan/gpu/cub_baseline.cu \
+                                   $(CANONICAL_DEVICE_SRCS) $(CLASSIC_CPU_SRCS) $(CANONICAL_CPU_SRCS)

@@ -3,7 +3,7 @@
 # kernels and their extern "C" launch function), named alike.
 CH01 := ch01_cuda_basics
 CH01_PROGRAMS := hello_threads block_shared_sum warp_primitives atomics_histogram grid_sync \
-                 checked_calls event_timing vector_loads
+                 checked_calls event_timing vector_loads coalescing
 PROGRAMS += $(addprefix $(CH01)/,$(CH01_PROGRAMS))
 $(foreach p,$(CH01_PROGRAMS),$(eval $(CH01)/$(p).SRCS := $(CH01)/$(p).c $(CH01)/gpu/$(p).cu))
 warp_primitives_lib := $(CH01)/lib/warp_emulate.c
@@ -16,6 +16,10 @@ $(CH01)/gpu/checked_calls.cu.NVFLAGS := -lineinfo
 # Section 1.3's trap on the CPU emulator (C++: it compiles device code, common/emulator/).
 PROGRAMS += $(CH01)/barrier_in_if
 $(CH01)/barrier_in_if.SRCS := $(CH01)/tests/barrier_in_if.cpp $(EMU_SRCS)
+
+# Section 1.10's kernels on the CPU emulator (gpu/coalescing_kernels.cuh).
+PROGRAMS += $(CH01)/emulated_coalescing
+$(CH01)/emulated_coalescing.SRCS := $(CH01)/tests/emulated_coalescing.cpp $(EMU_SRCS)
 
 # The answers to exercises 12-14 (kernels written from nothing), on the CPU emulator.
 PROGRAMS += $(CH01)/first_kernels

@@ -8,8 +8,9 @@
 # (difficulty one to three stars, a rough time in min or h, what it needs:
 # CPU, GPU or CPU + GPU), where C is the chapter's number from its heading
 # "# Chapter C — ..." and K the item's number. The appendix
-# (BOOKDIR/90_answers.md) gives each answer a heading ending in {#ans-C.K}
-# and, before the next heading, a link back to #ex-C.K.
+# (BOOKDIR/90_answers.md, and any further BOOKDIR/9N_answers_*.md) gives
+# each answer a heading ending in {#ans-C.K} and, before the next heading, a
+# link back to #ex-C.K.
 #
 # check_book_answers.sh --self-test breaks copies of the book three ways (a
 # tag removed, an answer removed, an answer without its exercise) and
@@ -23,7 +24,7 @@ check() {
     work=$(mktemp -d)
     failed=0
     for md in "$dir"/*.md; do
-        [ "$md" = "$answers" ] && continue
+        case $md in "$dir"/9[0-9]_answers*.md) continue ;; esac
         awk -v file="$md" '
             NR == 1 { if (match($0, /^# Chapter [0-9]+ /)) { ch = $3 } }
             /^## / { inside = ($0 ~ /^## Exercises/); next }
@@ -37,7 +38,7 @@ check() {
             }
             END { exit bad }' "$md" >> "$work/exercises" || failed=1
     done
-    awk -v file="$answers" '
+    awk -v file="the answers ($dir/9N_answers*.md)" '
         function close_answer() {
             if (id != "" && !back) { print "FAIL: " file ": answer " id " has no link back to #ex-" id > "/dev/stderr"; bad = 1 }
             id = ""; back = 0
@@ -48,7 +49,7 @@ check() {
             next
         }
         id != "" && index($0, "(#ex-" id ")") { back = 1 }
-        END { close_answer(); exit bad }' "$answers" > "$work/answers" || failed=1
+        END { close_answer(); exit bad }' "$dir"/9[0-9]_answers*.md > "$work/answers" || failed=1
     sort "$work/exercises" > "$work/e"; sort "$work/answers" > "$work/a"
     for id in $(uniq -d "$work/e"); do echo "FAIL: exercise $id appears twice"; failed=1; done
     for id in $(uniq -d "$work/a"); do echo "FAIL: answer $id appears twice"; failed=1; done
@@ -57,7 +58,7 @@ check() {
     count=$(wc -l < "$work/e")
     [ "$count" -gt 0 ] || { echo "FAIL: no exercise found in $dir"; failed=1; }
     rm -rf "$work"
-    [ $failed -eq 0 ] && echo "$count exercises, each tagged and answered; $(wc -l < "$answers") lines of answers"
+    [ $failed -eq 0 ] && echo "$count exercises, each tagged and answered; $(cat "$dir"/9[0-9]_answers*.md | wc -l) lines of answers"
     return $failed
 }
 

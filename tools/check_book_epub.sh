@@ -2,7 +2,9 @@
 # check_book_epub.sh - build/book/companion.epub passes epubcheck (Debian
 # package epubcheck) with 0 errors and 0 fatals, which also proves that every
 # image it shows is inside it and that every link between its chapters
-# resolves; its package document names title, author and language; it holds
+# resolves; its package document names title, author and language and
+# declares its accessibility (access modes, features, hazards, summary);
+# every image has alternative text; it holds
 # as many figures as the chapters show (one per ](figure:NAME)); and no
 # link points at a repository path, which is dead inside an EPUB.
 set -u
@@ -32,7 +34,15 @@ unzip -p "$epub" EPUB/content.opf > "$work/opf"
 for tag in dc:title dc:creator dc:language; do
     grep -qE "<$tag[^>]*>[^<]+</$tag>" "$work/opf" || { echo "FAIL: the EPUB's metadata has no $tag"; failed=1; }
 done
+# accessibility metadata (EPUB Accessibility 1.1, tools/book_epub_a11y.sh)
+for prop in accessMode accessModeSufficient accessibilityFeature accessibilityHazard accessibilitySummary; do
+    grep -qE "<meta property=\"schema:$prop\">[^<]+</meta>" "$work/opf" ||
+        { echo "FAIL: the EPUB's metadata has no schema:$prop"; failed=1; }
+done
 unzip -p "$epub" 'EPUB/text/*.xhtml' > "$work/text"
+# every picture has a text alternative
+noalt=$(grep -o '<img[^>]*>' "$work/text" | grep -cv 'alt="[^"]')
+[ "$noalt" -eq 0 ] || { echo "FAIL: $noalt images in the EPUB without alternative text"; failed=1; }
 want=$(cat book/*.md | grep -o '](figure:[^)]*)' | wc -l)
 have=$(grep -o '<img[^>]*src="[^"]*media/[^"]*"' "$work/text" | wc -l)
 echo "figures: $want in the chapters, $have images in the EPUB"

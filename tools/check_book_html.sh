@@ -1,6 +1,7 @@
 #!/bin/sh
-# check_book_html.sh - opens the built book in headless Chromium: the page
-# loads with no console errors and shows every chapter heading of book/*.md.
+# check_book_html.sh - opens every page of the built book (one per chapter,
+# build/book/pages.txt) in headless Chromium: each loads with no console
+# errors, and together they show every chapter heading of book/*.md.
 # Also checks that the EPUB (and, with Chromium, the PDF) were made.
 set -u
 html=build/book/index.html
@@ -15,12 +16,16 @@ fi
 head -c 4 build/book/companion.pdf 2>/dev/null | grep -q '%PDF' || { echo "FAIL: build/book/companion.pdf is not a PDF"; failed=1; }
 profile=$(mktemp -d); dom=$(mktemp); log=$(mktemp)
 trap 'rm -rf "$profile" "$dom" "$log"' EXIT
-# shellcheck disable=SC2086
-"$chromium" $chromium_flags --user-data-dir="$profile" --enable-logging=stderr --v=0 \
-    --dump-dom "file://$(pwd)/$html" > "$dom" 2> "$log"
-if grep -E 'CONSOLE|Uncaught|Failed to load resource' "$log"; then
-    echo "FAIL: the page logged console errors (above)"; failed=1
-fi
+[ -s build/book/pages.txt ] || { echo "FAIL: build/book/pages.txt missing"; exit 1; }
+: > "$dom"
+while IFS= read -r page; do
+    # shellcheck disable=SC2086
+    "$chromium" $chromium_flags --user-data-dir="$profile" --enable-logging=stderr --v=0 \
+        --dump-dom "file://$(pwd)/build/book/$page" >> "$dom" 2> "$log"
+    if grep -E 'CONSOLE|Uncaught|Failed to load resource' "$log"; then
+        echo "FAIL: $page logged console errors (above)"; failed=1
+    fi
+done < build/book/pages.txt
 [ -s "$dom" ] || { echo "FAIL: chromium rendered nothing"; failed=1; }
 # text nodes keep the HTML's line breaks: fold all white space to one space
 tr -s ' \n\t' '   ' < "$dom" > "$dom.flat" && mv "$dom.flat" "$dom"

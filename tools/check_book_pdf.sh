@@ -6,7 +6,9 @@
 #   - every page ends with its own page number;
 #   - the contents page gives each chapter the page the outline says it
 #     starts on;
-#   - the chapters' figures are all numbered in it ("Figure 3.1.").
+#   - the chapters' figures are all numbered in it ("Figure 3.1.");
+#   - it is tagged, in English, with headings and alternative text for every
+#     figure.
 set -u
 pdf=build/book/companion.pdf
 [ -f build/book/index.html ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
@@ -64,4 +66,16 @@ want=$(cat book/*.md | grep -o '](figure:[^)]*)' | wc -l)
 have=$(grep -c -E '^Figure [0-9]+\.[0-9]+\.' "$work/all.txt")
 echo "figures: $want in the chapters, $have numbered captions in the PDF"
 [ "$have" -ge "$want" ] || { echo "FAIL: figures missing or unnumbered in the PDF"; failed=1; }
+
+# Accessibility as far as Chromium's printing goes: a tagged PDF (headings,
+# paragraphs, lists, tables with header cells, code, figures with captions)
+# whose language is set and whose figures carry the HTML's alternative text
+# (/Alt). What it cannot do is PDF/UA: no reading-order or artifact review.
+pdfinfo "$pdf" | grep -q '^Tagged: *yes' || { echo "FAIL: the PDF is not tagged"; failed=1; }
+grep -a -q '/Lang *(en' "$pdf" || { echo "FAIL: the PDF declares no language"; failed=1; }
+alts=$(grep -a -o '/Alt *[(<]' "$pdf" | wc -l)
+heads=$(pdfinfo -struct "$pdf" 2>/dev/null | grep -c '^ *H[1-3]')
+echo "tagged: $heads headings, $alts figures with alternative text (of $want)"
+[ "$alts" -ge "$want" ] || { echo "FAIL: figures without alternative text in the PDF"; failed=1; }
+[ "$heads" -gt 0 ] || { echo "FAIL: the PDF's structure has no headings"; failed=1; }
 [ $failed -eq 0 ]

@@ -4,7 +4,8 @@
 # answers garbage (`--n notanumber`, an unknown option) with `error: ...`,
 # exit 2.
 failed=0; count=0
-for prog in $(find build -path build/obj -prune -o -path build/tests -prune -o -path build/book -prune \
+build=${BUILD:-build}
+for prog in $(find $build -path $build/obj -prune -o -path $build/tests -prune -o -path $build/book -prune \
                   -o -type f -perm -u+x -print | sort); do
     count=$((count + 1))
     help=$("$prog" --help 2>&1); s=$?

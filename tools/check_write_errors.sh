@@ -14,7 +14,7 @@
 # without a GPU each of these runs exits 77 and the check is skipped (77);
 # test_common --dat checks the same code path on every machine.
 # Exit 1 when a program passes a failed write, or when nothing was checked.
-build=build
+build=${BUILD:-build}
 failed=0; checked=0
 expect_write_error() { # WHAT STDOUT COMMAND... (WHAT: stdout or the file on /dev/full)
     what=$1; out=$2; shift 2

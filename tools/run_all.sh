@@ -4,7 +4,7 @@
 # status (KIND:EXIT: a trap, a rejected input) must end with it.
 # Exit 1 if any run reports a MISMATCH or ends otherwise than the book says.
 . tools/lists.sh
-build=build
+build=${BUILD:-build}
 log_dir=$build/run
 rm -rf "$log_dir"; mkdir -p "$log_dir"
 table=$log_dir/table.txt

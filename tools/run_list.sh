@@ -17,6 +17,8 @@
 # any of the chapters' tests.list fails (a misspelt mode or chapter).
 # Needs a CUDA device: without one it says so and exits 0.
 . tools/lists.sh
+# the build folder the commands name as $BUILD/CHAPTER/PROGRAM
+BUILD=${BUILD:-build}; export BUILD
 mode=$1; outdir=$2; shift 2
 case $mode in bench|headline|sanitize) ;; *)
     echo "error: mode must be bench, headline or sanitize, got '$mode'" >&2; exit 2 ;;

@@ -5,26 +5,25 @@
 --  * a contents panel, <nav id="book-nav">, built from the chapter (h1) and
 --    section (h2) headings: a fixed sidebar on a wide screen, a sticky bar
 --    that opens the contents on a narrow one (book/style.css);
+--  * a search box above the contents (book/js/book.js answers it);
 --  * at the end of every chapter, links to the previous and the next chapter
---    and back to the contents.
--- A small inline script opens the panel on a wide screen and closes it on a
--- narrow one after a link is followed; without scripts the panel still opens
--- and closes by its summary.
+--    and back to the contents;
+--  * comments that mark the panel (<!--book-nav-->) and each chapter
+--    (<!--chapter ID--> ... <!--/chapter-->), where book/js/split.js cuts
+--    the book into one page per chapter.
+-- book/js/book.js opens the panel on a wide screen, closes it on a narrow one
+-- after a link is followed, and marks the section being read; without
+-- scripts the panel still opens and closes by its summary.
 
-local SCRIPT = [[
-<script>
-(function () {
-  var menu = document.querySelector("#book-nav details");
-  if (!menu) return;
-  var wide = window.matchMedia("(min-width: 1000px)");
-  function fit() { menu.open = wide.matches; }
-  fit();
-  wide.addEventListener("change", fit);
-  menu.addEventListener("click", function (e) {
-    if (!wide.matches && e.target.closest("a")) menu.open = false;
-  });
-})();
-</script>]]
+-- The search box: book/js/book.js answers it from the prebuilt index that
+-- book/js/split.js writes (MiniSearch); without scripts it is hidden.
+local SEARCH = [[
+<form id="book-search" role="search" hidden>
+<label for="book-search-input">Search the book</label>
+<input type="search" id="book-search-input" autocomplete="off" aria-describedby="book-search-status">
+<p id="book-search-status" class="search-status" role="status" aria-live="polite"></p>
+<ol id="book-search-results"></ol>
+</form>]]
 
 -- A heading's text for the contents: links unwrapped, notes dropped.
 local function plain_heading(h)
@@ -58,10 +57,12 @@ local function contents(chapters)
     if #sub > 0 then table.insert(item, pandoc.BulletList(sub)) end
     table.insert(items, item)
   end
-  local out = { pandoc.RawBlock("html",
-    '<nav id="book-nav" aria-label="Contents"><details><summary>Contents</summary>') }
+  local out = { pandoc.RawBlock("html", '<!--book-nav-->'),
+    pandoc.RawBlock("html", '<nav id="book-nav" aria-label="Contents">' .. SEARCH ..
+      '<details><summary>Contents</summary>') }
   table.insert(out, pandoc.BulletList(items))
   table.insert(out, pandoc.RawBlock("html", "</details></nav>"))
+  table.insert(out, pandoc.RawBlock("html", '<!--/book-nav-->'))
   return out
 end
 
@@ -83,7 +84,7 @@ local function chapter_links(chapters, k)
     if i > 1 then table.insert(line, pandoc.Space()) end
     table.insert(line, p)
   end
-  return pandoc.Div({ pandoc.Plain(line) }, pandoc.Attr("", { "chapter-nav" }))
+  return pandoc.Div({ pandoc.Plain(line) }, pandoc.Attr("", { "chapter-nav" }, { role = "navigation", ["aria-label"] = "Chapters" }))
 end
 
 function Pandoc(doc)
@@ -94,13 +95,19 @@ function Pandoc(doc)
   local k = 0
   for _, blk in ipairs(doc.blocks) do
     if blk.t == "Header" and blk.level == 1 and blk.identifier ~= "" then
-      if k > 0 then out:insert(chapter_links(chapters, k)) end
+      if k > 0 then
+        out:insert(chapter_links(chapters, k))
+        out:insert(pandoc.RawBlock("html", "<!--/chapter-->"))
+      end
       k = k + 1
+      out:insert(pandoc.RawBlock("html", "<!--chapter " .. blk.identifier .. "-->"))
     end
     out:insert(blk)
   end
-  if k > 0 then out:insert(chapter_links(chapters, k)) end
-  out:insert(pandoc.RawBlock("html", SCRIPT))
+  if k > 0 then
+    out:insert(chapter_links(chapters, k))
+    out:insert(pandoc.RawBlock("html", "<!--/chapter-->"))
+  end
   doc.blocks = out
   return doc
 end

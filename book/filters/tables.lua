@@ -4,7 +4,8 @@
 -- source gives it, if any (`Table: caption` or `: caption` under the table).
 -- A caption that ends in {#tbl:NAME} names the table; the text cites it as
 -- @tbl:NAME, which becomes a link "Table 3.2". Tables woven in from measured
--- Markdown logs are numbered like the rest. Runs after weave.lua.
+-- Markdown logs are numbered like the rest. Every table is wrapped in a
+-- <div class="table-scroll">, its own scrolling box. Runs after weave.lua.
 
 local table_number = {} -- NAME -> "3.2"
 
@@ -30,7 +31,16 @@ local function caption_inlines(tbl)
   return pandoc.List(long[1].content or {})
 end
 
+-- Pandoc sizes the columns of a table with long lines by the dashes of its
+-- source's separator row, which can leave a number column at 4 % of the
+-- width; the widths are dropped, and the browser sizes each column by what
+-- it holds.
+local function natural_widths(tbl)
+  for i, cs in ipairs(tbl.colspecs) do tbl.colspecs[i] = { cs[1], nil } end
+end
+
 local function number_table(tbl, number)
+  natural_widths(tbl)
   local inlines = caption_inlines(tbl)
   local name = take_name(inlines)
   local label = { pandoc.Strong({ pandoc.Str("Table " .. number .. ".") }) }
@@ -42,7 +52,11 @@ local function number_table(tbl, number)
     table_number[name] = number
     tbl.attr = pandoc.Attr("tbl-" .. name, tbl.classes, tbl.attributes)
   end
-  return tbl
+  -- a table wider than the text scrolls inside its own box, which the
+  -- keyboard can reach (focus, then the arrow keys) and a screen reader
+  -- names by the table's number
+  return pandoc.Div({ tbl }, pandoc.Attr("", { "table-scroll" },
+    { tabindex = "0", role = "region", ["aria-label"] = "Table " .. number }))
 end
 
 local function cite_table(cite)

@@ -60,7 +60,7 @@ local function extract_listing(text, name)
   return nil, found
 end
 
--- Drops the assignment markers (tools/assignment/): the BEGIN/END SOLUTION
+-- Drops the assignment markers (assignments/tools/): the BEGIN/END SOLUTION
 -- lines and the commented-out STUDENT stub, so the book shows the solution.
 local function strip_assignment_markers(text)
   local out, in_stub = {}, false
@@ -93,28 +93,80 @@ local function dedent(text)
   return table.concat(out, "\n"):gsub("\n+$", "")
 end
 
--- The widest line in characters (UTF-8 aware): the print stylesheet sizes a
--- block's font so that its columns fit the page (--cols).
-local function widest_line(text)
-  local widest = 0
+-- The widest line in characters (UTF-8 aware) and the number of lines.
+local function measure(text)
+  local widest, lines = 0, 0
   for line in (text .. "\n"):gmatch("(.-)\n") do
+    lines = lines + 1
     local n = utf8.len(line) or #line
     if n > widest then widest = n end
   end
-  return widest
+  return widest, lines
 end
 
-local function cols_attr(text)
-  return { style = "--cols:" .. widest_line(text) }
+-- Code keeps one size on every medium; what differs is how a block fits.
+-- A block of more than LONG_BLOCK lines may break across printed pages
+-- (class "long": book/print.css marks the continuation); a shorter one is
+-- kept whole. A block with a line wider than WIDE_LINE columns is "wide":
+-- its long lines wrap under a hanging indent on paper and on a wide screen.
+local LONG_BLOCK, WIDE_LINE = 24, 96
+
+local function block_classes(text, classes)
+  local widest, lines = measure(text)
+  if lines > LONG_BLOCK then table.insert(classes, "long") end
+  if widest > WIDE_LINE then table.insert(classes, "wide") end
+  return classes
+end
+
+local function escape_html(s)
+  return (s:gsub("&", "&amp;"):gsub("<", "&lt;"):gsub(">", "&gt;"))
+end
+
+-- Program output is shown exactly as printed. In HTML each line is its own
+-- span, so that a wrapped line keeps a hanging indent (as pandoc's
+-- highlighted code does) and a copy still gives the original lines.
+local function output_block(text)
+  if FORMAT:match("html") or FORMAT:match("epub") then
+    local lines = {}
+    for line in (text .. "\n"):gmatch("(.-)\n") do
+      table.insert(lines, '<span class="ln">' .. escape_html(line) .. "</span>")
+    end
+    return pandoc.RawBlock("html", '<pre class="output"><code>' .. table.concat(lines, "\n") .. "</code></pre>")
+  end
+  return pandoc.CodeBlock(text, pandoc.Attr("", { "output" }))
 end
 
 -- A measured log committed as Markdown (tools/book_outputs.sh leaves
--- NAME.format saying so) is shown as what it is, tables as tables; its
--- headings become bold lines so they stay out of the contents and outline.
+-- NAME.format saying so): its tables are shown as tables (their cells read
+-- without typographic replacement, so `--on` stays two hyphens), its
+-- headings as bold lines that stay out of the contents and outline, and
+-- every other line verbatim, as the log has it.
 local function markdown_output(text)
-  local doc = pandoc.read(text, "markdown")
-  return pandoc.walk_block(pandoc.Div(doc.blocks), {
-    Header = function(h) return pandoc.Para({ pandoc.Strong(h.content) }) end }).content
+  local out, run, kind = {}, {}, nil
+  local function flush()
+    if #run == 0 then return end
+    local body = table.concat(run, "\n")
+    if kind == "table" then
+      local doc = pandoc.read(body, "markdown-smart")
+      for _, b in ipairs(doc.blocks) do table.insert(out, b) end
+    elseif body:find("%S") then
+      table.insert(out, output_block((body:gsub("^\n+", ""):gsub("\n+$", ""))))
+    end
+    run = {}
+  end
+  for line in (text .. "\n"):gmatch("(.-)\n") do
+    local heading = line:match("^#+%s+(.*)$")
+    local this = line:match("^%s*|") and "table" or "text"
+    if heading then
+      flush(); kind = nil
+      table.insert(out, pandoc.Para({ pandoc.Strong({ pandoc.Str(heading) }) }))
+    else
+      if this ~= kind then flush(); kind = this end
+      table.insert(run, line)
+    end
+  end
+  flush()
+  return out
 end
 
 local function include_listing(cb, chapter)
@@ -133,7 +185,7 @@ local function include_listing(cb, chapter)
   cb.attributes.include = nil
   cb.attributes.listing = nil
   local label = pandoc.Plain({ pandoc.Code(path), pandoc.Str(name and (" — " .. name) or "") })
-  return pandoc.Div({ label, cb }, pandoc.Attr("", { "listing" }, cols_attr(cb.text)))
+  return pandoc.Div({ label, cb }, pandoc.Attr("", block_classes(cb.text, { "listing" })))
 end
 
 local function include_output(cb, chapter)
@@ -151,8 +203,8 @@ local function include_output(cb, chapter)
     for _, b in ipairs(markdown_output(text)) do table.insert(parts, b) end
     return pandoc.Div(parts, pandoc.Attr("", { "program-output", "measured-markdown" }))
   end
-  table.insert(parts, pandoc.CodeBlock(text, pandoc.Attr("", { "output" })))
-  return pandoc.Div(parts, pandoc.Attr("", { "program-output" }, cols_attr(text)))
+  table.insert(parts, output_block(text))
+  return pandoc.Div(parts, pandoc.Attr("", block_classes(text, { "program-output" })))
 end
 
 -- The chapter's number as its title gives it ("Chapter 3 — ..." -> "3"); the
@@ -192,12 +244,34 @@ local function number_figures(blocks)
   end
 end
 
+-- The width of an SVG's drawing in CSS pixels, from its root element.
+local function svg_width(text)
+  local root = text:match("<svg[^>]*>")
+  if not root then return nil end
+  local value, unit = root:match('%swidth="([%d.]+)(%a*)"')
+  if not value then
+    local vb = root:match('viewBox="[-%d.]+[%s,]+[-%d.]+[%s,]+([%d.]+)')
+    return vb and math.floor(tonumber(vb) + 0.5)
+  end
+  local scale = ({ [""] = 1, px = 1, pt = 4 / 3, ["in"] = 96, cm = 96 / 2.54, mm = 96 / 25.4 })[unit]
+  return scale and math.floor(tonumber(value) * scale + 0.5)
+end
+
 local function weave_figure(img, chapter)
   local name = figure_name(img)
   if not name then return img end
   local svg = figures_dir .. "/" .. name .. ".svg"
   if not read_file(svg) then fail(chapter, "figure '" .. name .. "' was not drawn (" .. svg .. "; is it in book.list or figures/?)") end
   local cmd = read_file(figures_dir .. "/" .. name .. ".cmd") or ""
+  -- the alternative text is the caption's description (what the figure
+  -- shows), without the number and the command; the caption stays visible
+  -- to a screen reader as well
+  img.attributes.alt = pandoc.utils.stringify(img.caption)
+  if img.attributes.alt == "" then fail(chapter, "figure '" .. name .. "' has no caption saying what it shows") end
+  -- its drawn width: a narrow screen shows it at no less than 80 % of it,
+  -- in a box that scrolls (book/style.css)
+  local width = svg_width(read_file(svg))
+  if width then img.attributes.style = "--fig-w:" .. width .. "px" end
   local caption = { pandoc.Strong({ pandoc.Str("Figure " .. figure_number[name] .. ".") }), pandoc.Space() }
   for _, inl in ipairs(img.caption) do table.insert(caption, inl) end
   if cmd ~= "" then

@@ -13,6 +13,7 @@
 #include "cub_baseline.h"
 #include "device_buffers.h"
 #include "cub_levels.h"
+#include "classic_scans.h"
 
 /* gpu/cub_baseline.cu */
 cub_baseline *cub_baseline_create(size_t n)
@@ -148,6 +149,37 @@ void cub_levels_destroy(cub_levels *c)
     no_cuda(__func__);
 }
 double cub_levels_time_once_ms(void (*launch)(void *ctx), void *ctx)
+{
+    no_cuda(__func__);
+}
+
+/* gpu/classic_scans.cu, gpu/cub_block_probe.cu */
+void classic_gpu_tile_scan(int net, const double *x, double *out, size_t n, unsigned threads, int exclusive,
+                           int mistake)
+{
+    no_cuda(__func__);
+}
+void classic_gpu_warp_scan(const double *x, double *out, size_t n)
+{
+    no_cuda(__func__);
+}
+classic_device_plan *classic_device_plan_create(size_t n)
+{
+    no_cuda(__func__);
+}
+void classic_device_scan_enqueue(classic_device_plan *p, int net, const double *d_x, double *d_out, size_t n)
+{
+    no_cuda(__func__);
+}
+void classic_device_plan_destroy(classic_device_plan *p)
+{
+    no_cuda(__func__);
+}
+const char *cub_probe_name(int probe)
+{
+    no_cuda(__func__);
+}
+void cub_block_probe(int probe, const double *x, double *out)
 {
     no_cuda(__func__);
 }

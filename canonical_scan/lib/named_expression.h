@@ -10,6 +10,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A node is a leaf x[index] (left == EXPR_LEAF), the init value
  * (left == EXPR_INIT) or the sum node[left] + node[right]. */
 #define EXPR_LEAF (-1)
@@ -50,5 +54,9 @@ double expr_eval(const expr_arena *a, int root, const double *x, double init);
 /* Writes e.g. "(x0 + x1) + x2" (the outermost parentheses left out); returns
  * buf, or "(too long)" when it does not fit. */
 const char *expr_print(const expr_arena *a, int root, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -3,7 +3,7 @@
 # library's --hex (no --threads), for T = 1, 2, 3, 8, L = 1, 16, 128 and
 # N = 1, 2, L-1, L, L+1, 2^k-1, 2^k+1, 10^6, with and without init.
 # Exit 1 at the first difference, and if nothing was compared.
-prog=build/canonical_scan/canonical_reduce
+prog=${BUILD:-build}/canonical_scan/canonical_reduce
 compared=0
 for lanes in 1 16 128; do
     for n in 1 2 $((lanes - 1)) $lanes $((lanes + 1)) 1023 1025 65535 65537 100003 1000000; do

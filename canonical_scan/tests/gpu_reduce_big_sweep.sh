@@ -11,7 +11,7 @@
 # tiles exactly (2^23, L = 64), L = 1 and 2 above 2^25, L = 512 at 10^6,
 # hostile data and init. REDUCE_PROG names another build's canonical_reduce.
 # Exit 77 when there is no GPU.
-prog=${REDUCE_PROG:-build/canonical_scan/canonical_reduce}
+prog=${REDUCE_PROG:-${BUILD:-build}/canonical_scan/canonical_reduce}
 . canonical_scan/tests/both_runs.sh
 run --n 8404993 --lanes 16
 run --n 8404993 --lanes 16 --hostile --init -0.75

@@ -2,7 +2,7 @@
 # gpu_reduce_sweep.sh - canonical_reduce --on both (CPU == GPU bit for bit)
 # over awkward sizes and lane counts: partial warps, blocks and rows, lanes
 # beyond N, hostile data, init. Exit 77 when there is no GPU.
-prog=build/canonical_scan/canonical_reduce
+prog=${BUILD:-build}/canonical_scan/canonical_reduce
 failed=0; runs=0
 for n in 1 2 3 31 33 257 4097 65537 1000003; do
     for lanes in 1 3 16 17 128 1000; do

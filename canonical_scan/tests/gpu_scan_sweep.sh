@@ -3,7 +3,7 @@
 # over awkward sizes and block sizes, inclusive and exclusive, hostile data
 # and init. left_fold runs on one GPU thread, so it gets small sizes only.
 # Exit 77 when there is no GPU.
-prog=build/canonical_scan/canonical_scan
+prog=${BUILD:-build}/canonical_scan/canonical_scan
 . canonical_scan/tests/both_runs.sh
 for n in 1 2 255 256 257 4097 65537 1000003; do
     for mode in "" "--exclusive --hostile --init 0.5"; do

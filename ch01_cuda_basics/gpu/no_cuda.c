@@ -12,6 +12,7 @@
 #include "atomics_histogram.h"
 #include "block_shared_sum.h"
 #include "checked_calls.h"
+#include "coalescing.h"
 #include "event_timing.h"
 #include "grid_sync.h"
 #include "hello_threads.h"
@@ -86,6 +87,20 @@ long long gpu_copy(const void *in, void *out, int n, copy_kind kind)
     no_cuda(__func__);
 }
 void gpu_copy_float4_shifted(const float *in, float *out, int n)
+{
+    no_cuda(__func__);
+}
+
+/* gpu/coalescing.cu */
+void gpu_copy_setup(const float *in, const unsigned *perm, long long n)
+{
+    no_cuda(__func__);
+}
+double gpu_copy_time(const copy_case *c, int warmup, int reps, float *out)
+{
+    no_cuda(__func__);
+}
+void gpu_copy_teardown(void)
 {
     no_cuda(__func__);
 }

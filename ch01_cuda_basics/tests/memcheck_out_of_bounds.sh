@@ -4,7 +4,7 @@
 # with --error-exitcode 99) as an invalid global access, and the correct
 # guard must be reported clean (exit 0). Exits 77 (skipped) without a CUDA
 # device.
-prog=build/ch01_cuda_basics/checked_calls
+prog=${BUILD:-build}/ch01_cuda_basics/checked_calls
 $prog --on gpu --quiet >/dev/null
 status=$?
 [ "$status" -eq 77 ] && { echo "skipped: no CUDA device"; exit 77; }

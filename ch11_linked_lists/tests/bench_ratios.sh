@@ -3,7 +3,7 @@
 # headline ratio at the largest size (NAME RATIO OURS_US RIVAL_US
 # DESCRIPTION, every number positive), keeps what FILE held, and a FILE it
 # cannot write ends in `error: writing ...` and exit 1. 77 without a GPU.
-prog=build/ch11_linked_lists/list_rank_bench
+prog=${BUILD:-build}/ch11_linked_lists/list_rank_bench
 args="--min-log 12 --max-log 14 --reps 2 --warmup 1 --cpu-reps 1 --threads 3"
 file=$(mktemp)
 trap 'rm -f "$file"' EXIT

@@ -1,7 +1,7 @@
 #!/bin/sh
 # same_print.sh ARGS... - list_rank ARGS --print gives the same stdout on
 # the CPU and on the GPU (77 when there is no GPU).
-prog=build/ch11_linked_lists/list_rank
+prog=${BUILD:-build}/ch11_linked_lists/list_rank
 cpu=$("$prog" "$@" --print --on cpu 2>/dev/null) || { echo "FAIL: cpu run"; exit 1; }
 gpu=$("$prog" "$@" --print --on gpu 2>/dev/null)
 status=$?

@@ -3,7 +3,7 @@
 # count T in 1 2 3 7 16, exactly the walk's ranks (--print), on random lists
 # of 1, 2, 3 nodes and of sizes no T divides, with the default spacing and
 # with one splitter per node. Fails unless every one of the runs happened.
-prog=build/ch11_linked_lists/list_rank
+prog=${BUILD:-build}/ch11_linked_lists/list_rank
 runs=0
 for n in 1 2 3 5 17 1000 65537 100003; do
     walk=$("$prog" --random "$n" --seed "$n" --on cpu --algo wyllie --print 2>/dev/null) ||
