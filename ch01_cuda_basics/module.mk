@@ -26,3 +26,7 @@ $(CH01)/barrier_in_if.SRCS := $(CH01)/tests/barrier_in_if.cpp $(EMU_SRCS)
 # Section 1.10's kernels on the CPU emulator (gpu/coalescing_kernels.cuh).
 PROGRAMS += $(CH01)/emulated_coalescing
 $(CH01)/emulated_coalescing.SRCS := $(CH01)/tests/emulated_coalescing.cpp $(EMU_SRCS)
+
+# The answers to exercises 12-14 (kernels written from nothing), on the CPU emulator.
+PROGRAMS += $(CH01)/first_kernels
+$(CH01)/first_kernels.SRCS := $(CH01)/tests/first_kernels.cpp $(EMU_SRCS)

@@ -10,7 +10,8 @@
 local table_number = {} -- NAME -> "3.2"
 
 local function chapter_number(title)
-  return title:match("^Chapter (%d+)") or "0"
+  -- the answers appendix numbers its tables A.1, A.2, ...
+  return title:match("^Chapter (%d+)") or (title:match("^Answers") and "A") or "0"
 end
 
 -- Removes a trailing {#tbl:NAME} from caption inlines; returns NAME or nil.
