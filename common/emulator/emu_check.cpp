@@ -268,19 +268,19 @@ void checks_block_end(void) { report_unwritten(); }
 void checks_warp_sync(int base, unsigned mask)
 {
     uint32_t joined[32] = { 0 };
-    for (int l = 0; l < 32; l++)
-        if (mask >> l & 1u) {
-            warp_clock[base + l]++;
+    for (int lane = 0; lane < 32; lane++)
+        if (mask >> lane & 1u) {
+            warp_clock[base + lane]++;
             for (int j = 0; j < 32; j++)
-                if (seen[base + l][j] > joined[j])
-                    joined[j] = seen[base + l][j];
+                if (seen[base + lane][j] > joined[j])
+                    joined[j] = seen[base + lane][j];
         }
-    for (int l = 0; l < 32; l++)
-        if (mask >> l & 1u)
-            joined[l] = warp_clock[base + l];
-    for (int l = 0; l < 32; l++)
-        if (mask >> l & 1u)
-            memcpy(seen[base + l], joined, sizeof joined);
+    for (int lane = 0; lane < 32; lane++)
+        if (mask >> lane & 1u)
+            joined[lane] = warp_clock[base + lane];
+    for (int lane = 0; lane < 32; lane++)
+        if (mask >> lane & 1u)
+            memcpy(seen[base + lane], joined, sizeof joined);
 }
 
 /* --- the checks ---------------------------------------------------------- */
