@@ -5,7 +5,7 @@
 #   make test       build, then the quick tier of the tests with CTest: every
 #                   program's self-check and the unit tests (a few minutes)
 #   make check      build, then every test: the quick tier and the long one
-#                   (sweeps, kit builds, write-error sweeps; about half an hour)
+#                   (sweeps, kit builds, write-error sweeps; about ten more minutes)
 #   make book       the book (build/book/index.html, needs pandoc)
 #   make bench      every benchmark (needs a GPU); results under build/bench/,
 #                   the headline ratios vs their floors in build/bench/SUMMARY.md
