@@ -27,8 +27,7 @@ int main(int argc, char **argv)
         { "--warmup", CLI_U64, &warmup, "untimed copies first (default 3)", 0, 1000, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
     };
-    cli_parse(argc, argv,
-              "Device-to-device copy bandwidth (read + write), the ceiling GPU results are judged against.",
+    cli_parse(argc, argv, "Device-to-device copy bandwidth (read + write), the ceiling GPU results are judged against.",
               options, sizeof options / sizeof options[0]);
     if (seed_text != NULL) {
         fprintf(stderr, "error: --seed: copy_ceiling has no random input "

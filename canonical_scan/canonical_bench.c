@@ -47,13 +47,13 @@ static const char *const op_name[OPS] = {
     "iterated_pairwise inclusive scan",
 };
 /* which CUB row each row is compared with */
-static const int op_baseline[OPS] = { CUB_REDUCE, CUB_REDUCE, CUB_REDUCE, CUB_REDUCE, CUB_REDUCE,
-                                      CUB_SCAN,   CUB_SCAN,   CUB_SCAN };
+static const int op_baseline[OPS] = { CUB_REDUCE, CUB_REDUCE, CUB_REDUCE, CUB_REDUCE,
+                                      CUB_REDUCE, CUB_SCAN,   CUB_SCAN,   CUB_SCAN };
 static const int op_is_scan[OPS] = { 0, 0, 0, 0, 0, 1, 1, 1 };
 static const int op_is_reduce[OPS] = { 1, 1, 1, 1, 0, 0, 0, 0 };
 /* the headline ratios (--ratios): NAME part and description of each canonical row */
-static const char *const op_ratio_name[OPS] = { NULL, "reduce_l16", "reduce_l128", "reduce_l1", NULL, NULL,
-                                                "scan_block_dyadic", "scan_iterated_pairwise" };
+static const char *const op_ratio_name[OPS] = { NULL, "reduce_l16", "reduce_l128",       "reduce_l1",
+                                                NULL, NULL,         "scan_block_dyadic", "scan_iterated_pairwise" };
 
 typedef struct {
     const double *d_x;
@@ -114,8 +114,7 @@ static void print_size(const measurement *m, size_t n, const char *ratios, int q
     bench_size_label(n, size);
     for (int op = 0; op < OPS && !quiet; op++) {
         const double ratio = m[op_baseline[op]].ms / m[op].ms;
-        printf("| %s | %s | %.4f | %.1f%% | %.0f | ", size, op_name[op], m[op].ms, 100.0 * m[op].spread,
-               m[op].gbs);
+        printf("| %s | %s | %.4f | %.1f%% | %.0f | ", size, op_name[op], m[op].ms, 100.0 * m[op].spread, m[op].gbs);
         if (op == READ_CEILING)
             printf("| ");
         else
@@ -135,8 +134,7 @@ static void print_size(const measurement *m, size_t n, const char *ratios, int q
     }
     char name[96], what[160];
     snprintf(name, sizeof name, "canonical.reduce_l16_vs_read_ceiling.%s", size);
-    snprintf(what, sizeof what, "canonical reduce L = 16 vs the read-only ceiling on the same bytes, %s doubles",
-             size);
+    snprintf(what, sizeof what, "canonical reduce L = 16 vs the read-only ceiling on the same bytes, %s doubles", size);
     ratios_append(ratios, name, 1e3 * m[REDUCE_L16].ms, 1e3 * m[READ_CEILING].ms, what);
 }
 
@@ -190,15 +188,15 @@ static void print_ratios(const measurement *m, size_t n)
 }
 
 /* GB/s per size and operation, for the figure's gnuplot script. */
-static void write_dat(const char *path, const char *device, const char *date, uint64_t reps,
-                      measurement m[][OPS], const uint64_t *sizes, int nsizes)
+static void write_dat(const char *path, const char *device, const char *date, uint64_t reps, measurement m[][OPS],
+                      const uint64_t *sizes, int nsizes)
 {
     FILE *f = cli_open_output(path);
     fprintf(f, "# %s, %s: GB/s (bytes read + written / median time), %" PRIu64 " runs\n", device, date, reps);
     fprintf(f, "# log2N cub_reduce reduce_L16 reduce_L128 reduce_L1 cub_scan block_dyadic256 iterated_pairwise"
                " read_ceiling\n");
-    static const int column[OPS] = { CUB_REDUCE, REDUCE_L16,    REDUCE_L128, REDUCE_L1,
-                                     CUB_SCAN,   SCAN_BD256,    SCAN_PAIRWISE, READ_CEILING };
+    static const int column[OPS] = { CUB_REDUCE, REDUCE_L16, REDUCE_L128,   REDUCE_L1,
+                                     CUB_SCAN,   SCAN_BD256, SCAN_PAIRWISE, READ_CEILING };
     for (int s = 0; s < nsizes; s++) {
         if (sizes[s] == UINT64_C(1) << bench_log2(sizes[s]))
             fprintf(f, "%d", bench_log2(sizes[s]));
@@ -217,12 +215,15 @@ int main(int argc, char **argv)
     int quiet = 0;
     const char *dat = NULL, *ratios = NULL;
     const cli_option options[] = {
-        { "--max-log2", CLI_U64, &max_log2, "largest size 2^K; sizes 2^20, 2^24, 2^28 up to it (default 28)", 10, 30, NULL },
+        { "--max-log2", CLI_U64, &max_log2, "largest size 2^K; sizes 2^20, 2^24, 2^28 up to it (default 28)", 10, 30,
+          NULL },
         { "--n", CLI_U64, &one_size, "measure this one size instead (elements)", 1, UINT64_C(1) << 30, NULL },
-        { "--seed", CLI_U64, &seed, "LCG seed of the data, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
+        { "--seed", CLI_U64, &seed, "LCG seed of the data, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX,
+          NULL },
         { "--reps", CLI_U64, &reps, "timed runs per measurement (default 30)", 1, 1000, NULL },
         { "--dat", CLI_STRING, &dat, "also write GB/s per size to this plain data file", 0, 0, NULL },
-        { "--ratios", CLI_STRING, &ratios, "append the headline ratios to FILE (the bench summary's rows)", 0, 0, NULL },
+        { "--ratios", CLI_STRING, &ratios, "append the headline ratios to FILE (the bench summary's rows)", 0, 0,
+          NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the summary and the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv, "Times the canonical reduce and scans against CUB in the same run (markdown tables).",
@@ -242,7 +243,8 @@ int main(int argc, char **argv)
                "|---|---|---|---|---|---|---|\n");
     }
 
-    double *x = alloc_or_exit(largest, sizeof(double), "the data"), *got = alloc_or_exit(largest, sizeof(double), "the GPU scan");
+    double *x = alloc_or_exit(largest, sizeof(double), "the data"),
+           *got = alloc_or_exit(largest, sizeof(double), "the GPU scan");
     double *want = alloc_or_exit(largest, sizeof(double), "the CPU scan");
     p4016_data(seed, 0, x, largest);
     double *d_x = device_doubles(largest), *d_out = device_doubles(largest), *d_sum = device_doubles(1);
@@ -252,7 +254,10 @@ int main(int argc, char **argv)
     int all_checked = 1, ceiling_read_all = 1;
     for (int s = 0; s < nsizes; s++) {
         const size_t n = sizes[s];
-        bench_ctx c = { d_x, d_out, d_sum, cub_baseline_create(n),
+        bench_ctx c = { d_x,
+                        d_out,
+                        d_sum,
+                        cub_baseline_create(n),
                         { gpu_reduce_plan_create(n, 16), gpu_reduce_plan_create(n, 128), gpu_reduce_plan_create(n, 1) },
                         { gpu_scan_plan_create(n, 256), gpu_scan_plan_create(n, 0) },
                         read_ceiling_create(d_x, 8 * n) };

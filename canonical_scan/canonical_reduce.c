@@ -77,11 +77,12 @@ static void print_bench(const double *x, size_t n, unsigned lanes, int reps)
     const double loop_ms = median_of(t_loop, (size_t)reps), canon_ms = median_of(t_canon, (size_t)reps);
     const double loop_spread = spread_of(t_loop, (size_t)reps), canon_spread = spread_of(t_canon, (size_t)reps);
     printf("\nCPU benchmark (host clock; 3 warm-up rounds, then %d rounds of loop and reduce alternately;\n"
-           "median, spread = (max - min) / median)\n\n", reps);
+           "median, spread = (max - min) / median)\n\n",
+           reps);
     printf("| N | L | plain for-loop sum, ms (spread) | canonical reduce, ms (spread) | speed-up |\n");
     printf("|---:|---:|---:|---:|---:|\n");
-    printf("| %zu | %u | %.3f (%.0f %%) | %.3f (%.0f %%) | %.2fx |\n\n", n, lanes, loop_ms,
-           100.0 * loop_spread, canon_ms, 100.0 * canon_spread, loop_ms / canon_ms);
+    printf("| %zu | %u | %.3f (%.0f %%) | %.3f (%.0f %%) | %.2fx |\n\n", n, lanes, loop_ms, 100.0 * loop_spread,
+           canon_ms, 100.0 * canon_spread, loop_ms / canon_ms);
     free(t_loop);
     free(t_canon);
 }
@@ -124,7 +125,8 @@ static int run_reassociated(FILE *trace, const double *x, size_t n, unsigned lan
     char hex_buf[HEX64_LEN];
     const double chunks = reassociated_by_chunks(x, n, 8), simd = reassociated_by_simd(x, n, 4);
     fprintf(trace, "the same data, other orders of the same additions:\n");
-    fprintf(trace, "  canonical, L = %-4u                 %-24.17g %s\n", lanes, canonical, double_hex(canonical, hex_buf));
+    fprintf(trace, "  canonical, L = %-4u                 %-24.17g %s\n", lanes, canonical,
+            double_hex(canonical, hex_buf));
     fprintf(trace, "  8 threads, contiguous chunks        %-24.17g %s\n", chunks, double_hex(chunks, hex_buf));
     fprintf(trace, "  4 SIMD lanes, each a running sum    %-24.17g %s\n", simd, double_hex(simd, hex_buf));
     int ok = verdict_to(trace, "the 8-thread order gives the canonical bits", doubles_bit_equal(chunks, canonical));
@@ -155,7 +157,7 @@ static int run_zero_init(FILE *trace, size_t n, unsigned lanes)
  * merged; every drawn node's value is recomputed and compared with the
  * counter's, so the figure is what the library did. */
 typedef struct {
-    int id[64];      /* node id of the live subtree tree[k] */
+    int id[64]; /* node id of the live subtree tree[k] */
     double value[64];
 } counter_shadow;
 
@@ -169,8 +171,8 @@ static int dot_node(const char *label, const char *attrs)
 
 static void dot_edges(int left, int right, int parent)
 {
-    printf("  n%d -> n%d [label=\"L\", fontsize=8]; n%d -> n%d [label=\"R\", fontsize=8];\n", left, parent,
-           right, parent);
+    printf("  n%d -> n%d [label=\"L\", fontsize=8]; n%d -> n%d [label=\"R\", fontsize=8];\n", left, parent, right,
+           parent);
 }
 
 /* Pushes one value (node `leaf`) into counter c and its shadow; returns 1 if
@@ -230,7 +232,8 @@ static int print_counters_dot(const double *x, size_t n, unsigned lanes)
     pairwise_counter_init(&across);
     printf("digraph lanes {\n  rankdir=BT; ordering=in; node [fontname=\"sans-serif\", fontsize=11];\n");
     printf("  label=\"canonical reduce, N = %zu, L = %u: element i in lane i mod %u; blue: the counter's live "
-           "subtrees when the lane ends\";\n", n, lanes, lanes);
+           "subtrees when the lane ends\";\n",
+           n, lanes, lanes);
     for (size_t lane = 0; lane < used; lane++) {
         pairwise_counter within;
         counter_shadow sh;
@@ -258,8 +261,7 @@ static int print_counters_dot(const double *x, size_t n, unsigned lanes)
     return ok;
 }
 
-static void print_header(FILE *trace, uint64_t n, uint64_t lanes, uint64_t seed, int hostile, int has_init,
-                         double init)
+static void print_header(FILE *trace, uint64_t n, uint64_t lanes, uint64_t seed, int hostile, int has_init, double init)
 {
     char hex_buf[HEX64_LEN];
     fprintf(trace, "P4016 canonical reduce\n");
@@ -275,8 +277,8 @@ static void print_header(FILE *trace, uint64_t n, uint64_t lanes, uint64_t seed,
 
 /* The routes asked for, each checked against the CPU library; *result is
  * what --hex prints (the GPU's value with --on gpu). */
-static int run_routes(FILE *trace, run_on where, const double *x, size_t n, unsigned lanes, int has_init,
-                      double init, unsigned threads, int quiet, double *result)
+static int run_routes(FILE *trace, run_on where, const double *x, size_t n, unsigned lanes, int has_init, double init,
+                      unsigned threads, int quiet, double *result)
 {
     char hex_buf[HEX64_LEN];
     int ok = 1;
@@ -325,22 +327,25 @@ int main(int argc, char **argv)
     const char *on = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of elements (default 1000000)", 1, UINT64_C(1) << 30, NULL },
-        { "--lanes", CLI_U64, &lanes, "lane count L: element i goes to lane i mod L (default 16)", 1, UINT64_C(1) << 24, NULL },
+        { "--lanes", CLI_U64, &lanes, "lane count L: element i goes to lane i mod L (default 16)", 1, UINT64_C(1) << 24,
+          NULL },
         { "--seed", CLI_U64, &seed, "LCG seed, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--hostile", CLI_FLAG, &hostile, "add the P4016 cancellation overlay (+-1e16)", 0, 0, NULL },
         { "--init", CLI_DOUBLE, &init, "initial value, applied once as init + R (default none)", 0, 0, NULL },
         CLI_OPTION_ON(&on),
-        { "--threads", CLI_U64, &threads, "also run the vectorised reduce on T CPU threads (default: not run)", 1, 1024, NULL },
+        { "--threads", CLI_U64, &threads, "also run the vectorised reduce on T CPU threads (default: not run)", 1, 1024,
+          NULL },
         { "--hex", CLI_FLAG, &hex, "stdout: only the result's bits, 0x + 16 hex digits", 0, 0, NULL },
         { "--bench", CLI_FLAG, &bench, "time the CPU reduce against a plain for-loop sum", 0, 0, NULL },
         { "--reps", CLI_U64, &reps, "timed repetitions for --bench (default 21)", 1, 1000, NULL },
         { "--dot", CLI_FLAG, &dot, "print the lanes and their binary counters as Graphviz DOT (N <= 64)", 0, 0, NULL },
-        { "--reassociate", CLI_FLAG, &reassociate, "trap: also sum in std::reduce-like orders (they differ)", 0, 0, NULL },
-        { "--zero-init", CLI_FLAG, &zero_init, "trap: also reduce N negative zeros with init = 0.0 (it differs from no init)", 0, 0, NULL },
+        { "--reassociate", CLI_FLAG, &reassociate, "trap: also sum in std::reduce-like orders (they differ)", 0, 0,
+          NULL },
+        { "--zero-init", CLI_FLAG, &zero_init,
+          "trap: also reduce N negative zeros with init = 0.0 (it differs from no init)", 0, 0, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
-    cli_parse(argc, argv,
-              "P4016 canonical reduce of the LCG data set with L interleaved lanes, checked bit for bit.",
+    cli_parse(argc, argv, "P4016 canonical reduce of the LCG data set with L interleaved lanes, checked bit for bit.",
               options, sizeof options / sizeof options[0]);
     const int has_init = !isnan(init);
     FILE *trace = hex ? stderr : stdout; /* --hex keeps stdout for the bits */

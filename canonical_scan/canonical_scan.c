@@ -43,15 +43,9 @@ static double run_gpu_reduce(const scan_setup *s, const double *x, size_t n, dou
 static void run_gpu_scan(const scan_setup *s, const double *x, double *out, size_t n)
 {
     switch (s->policy) {
-    case POLICY_LEFT_FOLD:
-        gpu_left_fold_scan(x, out, n, s->exclusive, s->has_init, s->init);
-        break;
-    case POLICY_ITERATED_PAIRWISE:
-        gpu_iterated_pairwise_scan(x, out, n, s->exclusive, s->has_init, s->init);
-        break;
-    case POLICY_BLOCK_DYADIC:
-        gpu_block_dyadic_scan(x, out, n, s->block, s->exclusive, s->has_init, s->init);
-        break;
+    case POLICY_LEFT_FOLD: gpu_left_fold_scan(x, out, n, s->exclusive, s->has_init, s->init); break;
+    case POLICY_ITERATED_PAIRWISE: gpu_iterated_pairwise_scan(x, out, n, s->exclusive, s->has_init, s->init); break;
+    case POLICY_BLOCK_DYADIC: gpu_block_dyadic_scan(x, out, n, s->block, s->exclusive, s->has_init, s->init); break;
     }
 }
 
@@ -124,8 +118,8 @@ static void show_elements(FILE *trace, const char *side, int exclusive, const do
 }
 
 /* The GPU's scan and reduce of the same setup, against the CPU library's. */
-static int check_gpu(FILE *trace, const scan_setup *s, const double *x, const double *cpu, double *gpu,
-                     uint64_t n, double reduce, int quiet, double *gpu_reduce)
+static int check_gpu(FILE *trace, const scan_setup *s, const double *x, const double *cpu, double *gpu, uint64_t n,
+                     double reduce, int quiet, double *gpu_reduce)
 {
     run_gpu_scan(s, x, gpu, n);
     if (!quiet) {
@@ -142,8 +136,7 @@ static int check_gpu(FILE *trace, const scan_setup *s, const double *x, const do
     int ok = verdict_to(trace, "GPU scan equals the CPU scan in every element", differ == 0);
     *gpu_reduce = run_gpu_reduce(s, x, n, reduce);
     if (s->policy != POLICY_LEFT_FOLD)
-        ok &= verdict_to(trace, "GPU reduce equals the CPU reduce bit for bit",
-                         doubles_bit_equal(*gpu_reduce, reduce));
+        ok &= verdict_to(trace, "GPU reduce equals the CPU reduce bit for bit", doubles_bit_equal(*gpu_reduce, reduce));
     return ok;
 }
 
@@ -175,8 +168,8 @@ static int report_result(FILE *trace, const scan_setup *s, const double *x, cons
     }
     if (summary) {
         char back_hex[HEX64_LEN], reduce_hex[HEX64_LEN];
-        printf("back=%s reduce=%s fnv1a=0x%016" PRIx64 "\n", double_hex(back, back_hex),
-               double_hex(reduce, reduce_hex), hash);
+        printf("back=%s reduce=%s fnv1a=0x%016" PRIx64 "\n", double_hex(back, back_hex), double_hex(reduce, reduce_hex),
+               hash);
     }
     return ok;
 }
@@ -232,13 +225,16 @@ int main(int argc, char **argv)
         { "--exclusive", CLI_FLAG, &exclusive, "exclusive scan: E[i] covers x[0..i-1]", 0, 0, NULL },
         CLI_OPTION_ON(&on),
         { "--summary", CLI_FLAG, &summary, "stdout: one line back=0x... reduce=0x... fnv1a=0x...", 0, 0, NULL },
-        { "--init-as-leaf", CLI_FLAG, &init_as_leaf, "trap: also scan with init as element -1 of the tree (needs --init)", 0, 0, NULL },
-        { "--resume-at", CLI_U64, &resume_at, "trap: also scan in two calls, the second from element M with init = the first's last output", 1, UINT64_C(1) << 30, NULL },
+        { "--init-as-leaf", CLI_FLAG, &init_as_leaf,
+          "trap: also scan with init as element -1 of the tree (needs --init)", 0, 0, NULL },
+        { "--resume-at", CLI_U64, &resume_at,
+          "trap: also scan in two calls, the second from element M with init = the first's last output", 1,
+          UINT64_C(1) << 30, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
-              "P4229 canonical scans of the LCG data set, checked for scan/reduce consistency and CPU == GPU.",
-              options, sizeof options / sizeof options[0]);
+              "P4229 canonical scans of the LCG data set, checked for scan/reduce consistency and CPU == GPU.", options,
+              sizeof options / sizeof options[0]);
     scan_setup s = { POLICY_BLOCK_DYADIC, (unsigned)block, exclusive, !isnan(init), init };
     if (scan_policy_parse(policy_text, &s.policy) != 0) { /* cli_parse already checked the word */
         fprintf(stderr, "error: unknown policy '%s'\n", policy_text);
@@ -292,7 +288,8 @@ int main(int argc, char **argv)
     }
     if (resume_at > 0) {
         const size_t differ = scan_resumed(&s, x, cpu, n, resume_at);
-        fprintf(trace, "\nthe trap: two calls, the second from element %" PRIu64 " with init = the first's last output\n",
+        fprintf(trace,
+                "\nthe trap: two calls, the second from element %" PRIu64 " with init = the first's last output\n",
                 resume_at);
         fprintf(trace, "  elements from %" PRIu64 " on that differ from the one-call scan: %zu of %" PRIu64 "\n",
                 resume_at, differ, n - resume_at);

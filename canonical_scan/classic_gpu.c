@@ -28,8 +28,7 @@
 
 #define DEVICE_TILE 256 /* CLASSIC_TILE of classic_block_scans.cuh */
 
-static const classic_network four[CLASSIC_NETWORKS] = { NET_KOGGE_STONE, NET_BRENT_KUNG, NET_BLELLOCH,
-                                                        NET_SKLANSKY };
+static const classic_network four[CLASSIC_NETWORKS] = { NET_KOGGE_STONE, NET_BRENT_KUNG, NET_BLELLOCH, NET_SKLANSKY };
 
 static size_t first_difference(const double *a, const double *b, size_t n)
 {
@@ -114,9 +113,11 @@ static int cub_which(const double *x, int quiet)
     double cub[T], net[CLASSIC_NETWORKS + 2][T];
     const char *labels[CLASSIC_NETWORKS + 2];
     if (!quiet)
-        printf("\nCUB's scans of one tile of %d doubles (P4016 hostile data) against each named expression:\n"
-               "outputs with equal bits (of %d)\n\n| CUB | Kogge-Stone | Brent-Kung | Blelloch | Sklansky | left_fold | "
-               "iterated_pairwise | is |\n|---|---:|---:|---:|---:|---:|---:|---|\n", T, T);
+        printf(
+            "\nCUB's scans of one tile of %d doubles (P4016 hostile data) against each named expression:\n"
+            "outputs with equal bits (of %d)\n\n| CUB | Kogge-Stone | Brent-Kung | Blelloch | Sklansky | left_fold | "
+            "iterated_pairwise | is |\n|---|---:|---:|---:|---:|---:|---:|---|\n",
+            T, T);
     for (int probe = 0; probe < CUB_PROBES; probe++) {
         const size_t w = probe == CUB_WARP_SCAN ? 32 : T; /* WarpScan scans each warp on its own */
         for (int k = 0; k < CLASSIC_NETWORKS; k++) {
@@ -260,8 +261,9 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "LCG seed of the P4016 data (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
-    cli_parse(argc, argv, "The classic networks' kernels on the GPU against their expressions, CUB's block scans "
-                          "against the networks, and the device-wide scans against CUB.",
+    cli_parse(argc, argv,
+              "The classic networks' kernels on the GPU against their expressions, CUB's block scans "
+              "against the networks, and the device-wide scans against CUB.",
               options, sizeof options / sizeof options[0]);
     gpu_require_device();
     if (mistake != NULL)

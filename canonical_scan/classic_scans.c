@@ -29,8 +29,7 @@
 #define CHECK_N_MAX 64
 #define TEXT_MAX 16384
 
-static const classic_network four[CLASSIC_NETWORKS] = { NET_KOGGE_STONE, NET_BRENT_KUNG, NET_BLELLOCH,
-                                                        NET_SKLANSKY };
+static const classic_network four[CLASSIC_NETWORKS] = { NET_KOGGE_STONE, NET_BRENT_KUNG, NET_BLELLOCH, NET_SKLANSKY };
 
 /* Prints the expressions of one network's outputs (quiet: nothing). */
 static void show_network(classic_network net, size_t n, int exclusive)
@@ -53,7 +52,7 @@ static void show_network(classic_network net, size_t n, int exclusive)
 /* The texts of one network's n output expressions. */
 static char (*expression_texts(classic_network net, size_t n, int exclusive))[TEXT_MAX]
 {
-    char (*texts)[TEXT_MAX] = alloc_or_exit(n, TEXT_MAX, "the expression texts");
+    char(*texts)[TEXT_MAX] = alloc_or_exit(n, TEXT_MAX, "the expression texts");
     expr_arena a;
     int root[CHECK_N_MAX];
     if (expr_arena_init(&a, 4 * n * n + 16) != 0) {
@@ -101,8 +100,7 @@ static int check_networks(uint64_t seed)
             }
         }
     }
-    int ok = verdict("every network, inclusive and exclusive, n = 1 .. 64, computes a scan (exact on integers)",
-                     scans);
+    int ok = verdict("every network, inclusive and exclusive, n = 1 .. 64, computes a scan (exact on integers)", scans);
     ok &= verdict("the networks' values are the values of their expressions, bit for bit", values);
     return ok;
 }
@@ -116,11 +114,11 @@ static int check_identities(void)
     if (expr_arena_init(&a, 4 * CHECK_N_MAX + 16) != 0)
         return 0;
     for (size_t n = 1; n <= CHECK_N_MAX; n++) {
-        char (*bk)[TEXT_MAX] = expression_texts(NET_BRENT_KUNG, n, 0);
-        char (*bl)[TEXT_MAX] = expression_texts(NET_BLELLOCH, n, 1);
-        char (*sk)[TEXT_MAX] = expression_texts(NET_SKLANSKY, n, 0);
-        char (*ks)[TEXT_MAX] = expression_texts(NET_KOGGE_STONE, n, 0);
-        char (*kr)[TEXT_MAX] = expression_texts(NET_KOGGE_STONE_REVERSED, n, 0);
+        char(*bk)[TEXT_MAX] = expression_texts(NET_BRENT_KUNG, n, 0);
+        char(*bl)[TEXT_MAX] = expression_texts(NET_BLELLOCH, n, 1);
+        char(*sk)[TEXT_MAX] = expression_texts(NET_SKLANSKY, n, 0);
+        char(*ks)[TEXT_MAX] = expression_texts(NET_KOGGE_STONE, n, 0);
+        char(*kr)[TEXT_MAX] = expression_texts(NET_KOGGE_STONE_REVERSED, n, 0);
         int some_differ = 0;
         for (size_t i = 0; i < n; i++) {
             if (i + 1 < n)
@@ -160,9 +158,12 @@ static int costs_table(int quiet)
     }
     for (unsigned k = 2; k <= 20; k++) {
         const size_t n = (size_t)1 << k;
-        const struct { classic_network net; int exclusive; } col[5] = {
-            { NET_KOGGE_STONE, 0 }, { NET_BRENT_KUNG, 0 }, { NET_BLELLOCH, 1 }, { NET_BLELLOCH, 0 },
-            { NET_SKLANSKY, 0 },
+        const struct {
+            classic_network net;
+            int exclusive;
+        } col[5] = {
+            { NET_KOGGE_STONE, 0 }, { NET_BRENT_KUNG, 0 }, { NET_BLELLOCH, 1 },
+            { NET_BLELLOCH, 0 },    { NET_SKLANSKY, 0 },
         };
         if (!quiet && k >= 4)
             printf("| 2^%u |", k);
@@ -183,7 +184,6 @@ static int costs_table(int quiet)
                "Sklansky (n/2)k / k. Levels holding additions: k, 2k - 1, 2k - 1, 2k, k.\n\n");
     return verdict("work, span and levels counted from every network equal the formulas, n = 4 .. 2^20", match);
 }
-
 
 /* How many different answers the four networks give for output i. */
 static size_t answers_at(double s[CLASSIC_NETWORKS][16], size_t i)
@@ -210,7 +210,7 @@ static void four_scans(uint64_t seed, double x[16], double s[CLASSIC_NETWORKS][1
 static int same_expressions(scan_policy policy, unsigned block, classic_network net, size_t n)
 {
     static char text[TEXT_MAX];
-    char (*texts)[TEXT_MAX] = expression_texts(net, n, 0);
+    char(*texts)[TEXT_MAX] = expression_texts(net, n, 0);
     expr_arena a;
     int same = expr_arena_init(&a, 4 * n * n + 16) == 0;
     for (size_t i = 0; same && i < n; i++) {
@@ -230,7 +230,8 @@ static int bits_table(uint64_t seed, int quiet)
     size_t four_answers = 0;
     if (!quiet) {
         printf("Same input (the hostile P4016 data of seed %" PRIu64 ", n = 16), four networks, inclusive:\n"
-               "the bits of S[i] in hex (Blelloch's S[i] = E[i] + x[i])\n\n", seed);
+               "the bits of S[i] in hex (Blelloch's S[i] = E[i] + x[i])\n\n",
+               seed);
         printf("| i | Kogge-Stone | Brent-Kung | Blelloch | Sklansky | answers |\n|---:|---:|---:|---:|---:|---:|\n");
     }
     for (size_t i = 0; i < N; i++) {
@@ -250,9 +251,13 @@ static int bits_table(uint64_t seed, int quiet)
     }
     if (!quiet)
         printf("\nseeds 1 .. 1000 of the same data, 16000 outputs: %zu with one answer, %zu with two, %zu with three, "
-               "%zu with four\n", tally[1], tally[2], tally[3], tally[4]);
+               "%zu with four\n",
+               tally[1], tally[2], tally[3], tally[4]);
     /* The policies over one block of 16: block_dyadic<16> is its in-block part. */
-    const struct { scan_policy policy; const char *label; } pol[3] = {
+    const struct {
+        scan_policy policy;
+        const char *label;
+    } pol[3] = {
         { POLICY_LEFT_FOLD, "left_fold" },
         { POLICY_ITERATED_PAIRWISE, "iterated_pairwise" },
         { POLICY_BLOCK_DYADIC, "block_dyadic<16>, one block" },
@@ -299,19 +304,19 @@ int main(int argc, char **argv)
     int quiet = 0, costs = 0, bits = 0, exclusive = 0;
     const char *svg = NULL;
     const cli_option options[] = {
-        { "--n", CLI_U64, &n, "elements of the printed expressions or the figure (default 8; figure 16)", 1, 32,
-          NULL },
+        { "--n", CLI_U64, &n, "elements of the printed expressions or the figure (default 8; figure 16)", 1, 32, NULL },
         { "--costs", CLI_FLAG, &costs, "the work and span table, n = 16 .. 2^20, against the formulas", 0, 0, NULL },
         { "--bits", CLI_FLAG, &bits, "one input, four networks: the bits table and the policies' match", 0, 0, NULL },
         { "--svg", CLI_CHOICE, &svg, "print the wiring diagram of one network as SVG", 0, 0,
           "kogge_stone|brent_kung|blelloch|sklansky|kogge_stone_reversed" },
-        { "--exclusive", CLI_FLAG, &exclusive, "with --svg blelloch: its exclusive form (no last level)", 0, 0,
-          NULL },
-        { "--seed", CLI_U64, &seed, "LCG seed of the P4016 data (default 0x243F6A8885A308D3; --bits: 18)", 0, UINT64_MAX, NULL },
+        { "--exclusive", CLI_FLAG, &exclusive, "with --svg blelloch: its exclusive form (no last level)", 0, 0, NULL },
+        { "--seed", CLI_U64, &seed, "LCG seed of the P4016 data (default 0x243F6A8885A308D3; --bits: 18)", 0,
+          UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
-    cli_parse(argc, argv, "The classic prefix networks as named scan expressions: their expressions, work, span, "
-                          "bits and wiring diagrams.",
+    cli_parse(argc, argv,
+              "The classic prefix networks as named scan expressions: their expressions, work, span, "
+              "bits and wiring diagrams.",
               options, sizeof options / sizeof options[0]);
     if (costs + bits + (svg != NULL) > 1) {
         fprintf(stderr, "error: --costs, --bits and --svg each print their own output (use one)\n");

@@ -86,7 +86,10 @@ static void run_row(bench_row *r, const bench_data *d)
     case OMP_PAR_SIMD: r->value = sum_omp_parallel_simd(d->x, d->n, r->threads); break;
     case CANON16: r->value = canonical_reduce_threads(d->x, d->n, 16, 0, 0.0, r->threads); break;
     case CANON128: r->value = canonical_reduce_threads(d->x, d->n, 128, 0, 0.0, r->threads); break;
-    case READ: r->read_bits = read_threads(d->x, d->n, r->threads); sink = r->read_bits; break;
+    case READ:
+        r->read_bits = read_threads(d->x, d->n, r->threads);
+        sink = r->read_bits;
+        break;
     }
 }
 
@@ -161,8 +164,8 @@ static void print_table(const bench_row *rows, int count, size_t n, int reps, in
             continue;
         }
         const summary s = summarise(r, reps);
-        printf("| %s | %s | %u | %.3f | %.3f..%.3f | %.1f | %.2f | %s |\n", sz, r->name, r->threads, s.median,
-               s.min, s.max, 8.0 * (double)n / (s.median * 1e6), ref_ms / s.median,
+        printf("| %s | %s | %u | %.3f | %.3f..%.3f | %.1f | %.2f | %s |\n", sz, r->name, r->threads, s.median, s.min,
+               s.max, 8.0 * (double)n / (s.median * 1e6), ref_ms / s.median,
                r->kind == READ ? "(integer sum)" : double_hex(r->value, hex));
     }
     printf("\n");
@@ -212,8 +215,8 @@ static double *make_data(size_t n, uint64_t seed, unsigned threads)
 /* One size's table: the data on `threads` threads' pages, every row timed
  * in turn, the canonical rows checked, the table printed under `title`
  * against row 0. Returns the check's verdict. */
-static int run_table(bench_row *rows, int count, size_t n, uint64_t seed, unsigned threads, int reps,
-                     const char *title, const char *ref_label)
+static int run_table(bench_row *rows, int count, size_t n, uint64_t seed, unsigned threads, int reps, const char *title,
+                     const char *ref_label)
 {
     double *x = make_data(n, seed, threads);
     const bench_data d = { x, n, threads };
@@ -238,16 +241,22 @@ static int bench_small(size_t n, uint64_t seed, int reps, FILE *ratios)
     snprintf(title, sizeof title, "One thread, N = %zu doubles (%.1f MB):", n, 8e-6 * (double)n);
     const int ok = run_table(rows, (int)(sizeof rows / sizeof rows[0]), n, seed, 1, reps, title, "vs plain loop");
     size_name(n, sz, sizeof sz);
-    write_ratio(ratios, "cpu_l16_1t_vs_plain", sz, &rows[2], &rows[0], reps, "canonical reduce L = 16, 1 thread (SIMD) vs plain for-loop sum, host CPU");
-    write_ratio(ratios, "cpu_l128_1t_vs_plain", sz, &rows[3], &rows[0], reps, "canonical reduce L = 128, 1 thread (SIMD) vs plain for-loop sum, host CPU");
-    write_ratio(ratios, "cpu_l16_1t_vs_omp_simd", sz, &rows[2], &rows[1], reps, "canonical reduce L = 16, 1 thread vs omp simd reduction (reassociating), host CPU");
-    write_ratio(ratios, "cpu_l128_1t_vs_omp_simd", sz, &rows[3], &rows[1], reps, "canonical reduce L = 128, 1 thread vs omp simd reduction (reassociating), host CPU");
+    write_ratio(ratios, "cpu_l16_1t_vs_plain", sz, &rows[2], &rows[0], reps,
+                "canonical reduce L = 16, 1 thread (SIMD) vs plain for-loop sum, host CPU");
+    write_ratio(ratios, "cpu_l128_1t_vs_plain", sz, &rows[3], &rows[0], reps,
+                "canonical reduce L = 128, 1 thread (SIMD) vs plain for-loop sum, host CPU");
+    write_ratio(ratios, "cpu_l16_1t_vs_omp_simd", sz, &rows[2], &rows[1], reps,
+                "canonical reduce L = 16, 1 thread vs omp simd reduction (reassociating), host CPU");
+    write_ratio(ratios, "cpu_l128_1t_vs_omp_simd", sz, &rows[3], &rows[1], reps,
+                "canonical reduce L = 128, 1 thread vs omp simd reduction (reassociating), host CPU");
     /* A fixed line as the rival: the time of 8N bytes at 28 GB/s, a little
      * above the 24-26 GB/s of P4016's AVX-512 demonstrator at this size. */
     if (ratios != NULL)
         for (int i = 2; i <= 3; i++) {
             const double ours = summarise(&rows[i], reps).median, line = 8.0 * (double)n / 28e6;
-            fprintf(ratios, "canonical.cpu_l%d_1t_vs_28gbs.%s\t%.4f\t%.1f\t%.1f\tcanonical reduce L = %d, 1 thread, GB/s over a 28 GB/s line\n",
+            fprintf(ratios,
+                    "canonical.cpu_l%d_1t_vs_28gbs.%s\t%.4f\t%.1f\t%.1f\tcanonical reduce L = %d, 1 thread, GB/s over "
+                    "a 28 GB/s line\n",
                     i == 2 ? 16 : 128, sz, line / ours, 1e3 * ours, 1e3 * line, i == 2 ? 16 : 128);
         }
     return ok;
@@ -269,12 +278,18 @@ static int bench_large(size_t n, uint64_t seed, unsigned threads, int reps, FILE
     const int ok = run_table(rows, (int)(sizeof rows / sizeof rows[0]), n, seed, threads, reps, title,
                              "of read bandwidth");
     size_name(n, sz, sizeof sz);
-    write_ratio(ratios, "cpu_l16_allt_of_read_bw", sz, &rows[4], &rows[0], reps, "canonical reduce L = 16, all threads, as a fraction of the all-thread read bandwidth");
-    write_ratio(ratios, "cpu_l128_allt_of_read_bw", sz, &rows[5], &rows[0], reps, "canonical reduce L = 128, all threads, as a fraction of the all-thread read bandwidth");
-    write_ratio(ratios, "cpu_l16_allt_vs_omp_reduction", sz, &rows[4], &rows[2], reps, "canonical reduce L = 16 vs omp parallel for reduction(+), all threads");
-    write_ratio(ratios, "cpu_l128_allt_vs_omp_reduction", sz, &rows[5], &rows[2], reps, "canonical reduce L = 128 vs omp parallel for reduction(+), all threads");
-    write_ratio(ratios, "cpu_l16_allt_vs_omp_simd_reduction", sz, &rows[4], &rows[3], reps, "canonical reduce L = 16 vs omp parallel for reduction(+) of omp simd blocks, all threads");
-    write_ratio(ratios, "cpu_l128_allt_vs_omp_simd_reduction", sz, &rows[5], &rows[3], reps, "canonical reduce L = 128 vs omp parallel for reduction(+) of omp simd blocks, all threads");
+    write_ratio(ratios, "cpu_l16_allt_of_read_bw", sz, &rows[4], &rows[0], reps,
+                "canonical reduce L = 16, all threads, as a fraction of the all-thread read bandwidth");
+    write_ratio(ratios, "cpu_l128_allt_of_read_bw", sz, &rows[5], &rows[0], reps,
+                "canonical reduce L = 128, all threads, as a fraction of the all-thread read bandwidth");
+    write_ratio(ratios, "cpu_l16_allt_vs_omp_reduction", sz, &rows[4], &rows[2], reps,
+                "canonical reduce L = 16 vs omp parallel for reduction(+), all threads");
+    write_ratio(ratios, "cpu_l128_allt_vs_omp_reduction", sz, &rows[5], &rows[2], reps,
+                "canonical reduce L = 128 vs omp parallel for reduction(+), all threads");
+    write_ratio(ratios, "cpu_l16_allt_vs_omp_simd_reduction", sz, &rows[4], &rows[3], reps,
+                "canonical reduce L = 16 vs omp parallel for reduction(+) of omp simd blocks, all threads");
+    write_ratio(ratios, "cpu_l128_allt_vs_omp_simd_reduction", sz, &rows[5], &rows[3], reps,
+                "canonical reduce L = 128 vs omp parallel for reduction(+) of omp simd blocks, all threads");
     return ok;
 }
 
@@ -308,14 +323,16 @@ int main(int argc, char **argv)
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "doubles of the one-thread table (default 1000000)", 1, UINT64_C(1) << 30, NULL },
         { "--max-n", CLI_U64, &max_n, "doubles of the all-threads table (default 2^28)", 1, UINT64_C(1) << 31, NULL },
-        { "--threads", CLI_U64, &threads, "threads of the all-threads table (default: every processor)", 1, 1024, NULL },
+        { "--threads", CLI_U64, &threads, "threads of the all-threads table (default: every processor)", 1, 1024,
+          NULL },
         { "--reps", CLI_U64, &reps, "timed repetitions of every row (default 11)", 1, 1000, NULL },
         { "--seed", CLI_U64, &seed, "LCG seed, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--ratios", CLI_STRING, &ratios_path, "append the headline ratios to FILE (TSV)", 0, 0, NULL },
         { "--quiet", CLI_FLAG, &quiet, "tables and verdict only", 0, 0, NULL },
     };
     cli_parse(argc, argv,
-              "The CPU canonical reduce (SIMD, threads) against a plain loop, omp simd, OpenMP reductions and the read bandwidth.",
+              "The CPU canonical reduce (SIMD, threads) against a plain loop, omp simd, OpenMP reductions and the read "
+              "bandwidth.",
               options, sizeof options / sizeof options[0]);
     if (threads == 0)
         threads = threads_online();

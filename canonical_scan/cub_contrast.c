@@ -110,8 +110,7 @@ static size_t distinct(const uint64_t *hash, size_t runs)
 // [listing trap-cub-run-to-run]
 /* R runs of CUB's scan, CUB's reduce and the canonical scan on the same
  * device data: how many different bit patterns did each return? */
-static int run_to_run(const double *d_x, double *d_out, double *d_sum, double *host, size_t n, size_t runs,
-                      int quiet)
+static int run_to_run(const double *d_x, double *d_out, double *d_sum, double *host, size_t n, size_t runs, int quiet)
 {
     uint64_t *h_cub = alloc_or_exit(3 * runs, sizeof *h_cub, "the hashes"), *h_sum = h_cub + runs;
     uint64_t *h_can = h_cub + 2 * runs;
@@ -171,12 +170,12 @@ int main(int argc, char **argv)
         { "--runs", CLI_U64, &runs, "instead: R runs of each, counting distinct outputs (the trap)", 2, 10000, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
-    cli_parse(argc, argv,
-              "CUB reduce and inclusive scan vs the canonical block_dyadic<256> ones, on the same data.",
+    cli_parse(argc, argv, "CUB reduce and inclusive scan vs the canonical block_dyadic<256> ones, on the same data.",
               options, sizeof options / sizeof options[0]);
     gpu_require_device();
 
-    double *x = alloc_or_exit(n, sizeof(double), "the data"), *cub_scan = alloc_or_exit(n, sizeof(double), "the CUB scan");
+    double *x = alloc_or_exit(n, sizeof(double), "the data"),
+           *cub_scan = alloc_or_exit(n, sizeof(double), "the CUB scan");
     p4016_data(seed, hostile, x, n);
     double *d_x = device_doubles(n), *d_out = device_doubles(n), *d_sum = device_doubles(1);
     device_upload(d_x, x, n);
@@ -189,7 +188,8 @@ int main(int argc, char **argv)
         free(cub_scan);
         return exit_status(same);
     }
-    double *cub_scan2 = alloc_or_exit(n, sizeof(double), "the second CUB scan"), *can_scan = alloc_or_exit(n, sizeof(double), "the canonical scan");
+    double *cub_scan2 = alloc_or_exit(n, sizeof(double), "the second CUB scan"),
+           *can_scan = alloc_or_exit(n, sizeof(double), "the canonical scan");
     double *cpu_scan = alloc_or_exit(n, sizeof(double), "the CPU scan");
     double cub_sum[2];
     cub_twice(d_x, d_out, d_sum, n, cub_sum, cub_scan, cub_scan2);
@@ -210,7 +210,8 @@ int main(int argc, char **argv)
     uint64_t max_ulps = 0, max_ulps_cpu = 0, unused = 0;
     const size_t differ = count_differences(cub_scan, can_scan, n, &max_ulps);
     const size_t gpu_cpu_differ = count_differences(can_scan, cpu_scan, n, &max_ulps_cpu);
-    const int cub_repeats = doubles_bit_equal(cub_sum[0], cub_sum[1]) && count_differences(cub_scan, cub_scan2, n, &unused) == 0;
+    const int cub_repeats = doubles_bit_equal(cub_sum[0], cub_sum[1]) &&
+                            count_differences(cub_scan, cub_scan2, n, &unused) == 0;
     if (!quiet) {
         const contrast_sums sums = { cub_sum[0], cub_scan[n - 1], can_reduce, can_scan[n - 1], ref };
         print_contrast(&sums, n, seed, hostile, cub_repeats, differ, max_ulps);

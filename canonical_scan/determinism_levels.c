@@ -39,9 +39,14 @@
 enum { RED_L16, RED_L128, CUB_RED_NG, CUB_RED_R2R, CUB_RED_G2G, SCAN_BD256, CUB_SCAN_NG, CUB_SCAN_R2R, OPS };
 
 static const char *const op_name[OPS] = {
-    "canonical reduce, L = 16", "canonical reduce, L = 128", "CUB reduce, not_guaranteed",
-    "CUB reduce, run_to_run",   "CUB reduce, gpu_to_gpu",    "block_dyadic<256> scan",
-    "CUB scan, classic (not_guaranteed)", "CUB scan, run_to_run",
+    "canonical reduce, L = 16",
+    "canonical reduce, L = 128",
+    "CUB reduce, not_guaranteed",
+    "CUB reduce, run_to_run",
+    "CUB reduce, gpu_to_gpu",
+    "block_dyadic<256> scan",
+    "CUB scan, classic (not_guaranteed)",
+    "CUB scan, run_to_run",
 };
 static const int op_is_cub[OPS] = { 0, 0, 1, 1, 1, 0, 1, 1 };
 static const int op_is_scan[OPS] = { 0, 0, 0, 0, 0, 1, 1, 1 };
@@ -189,7 +194,10 @@ static void print_ratios(size_t n, const double *ms)
  * (or a weaker) guarantee. */
 static void append_ratios(const char *path, size_t n, const double *ms)
 {
-    static const struct { int ours, rival; const char *name; } r[] = {
+    static const struct {
+        int ours, rival;
+        const char *name;
+    } r[] = {
         { RED_L16, CUB_RED_R2R, "reduce_l16_vs_cub_run_to_run" },
         { RED_L16, CUB_RED_G2G, "reduce_l16_vs_cub_gpu_to_gpu" },
         { RED_L128, CUB_RED_G2G, "reduce_l128_vs_cub_gpu_to_gpu" },
@@ -231,7 +239,6 @@ static void print_summary(const uint64_t *sizes, int nsizes, double ms[][OPS], c
         else
             printf("| %s | skipped: needs CCCL >= 3.1 (CCCL_DIR) |\n", op_name[op]);
     printf("\n");
-
 }
 
 int main(int argc, char **argv)
@@ -241,14 +248,17 @@ int main(int argc, char **argv)
     int quiet = 0;
     const char *ratios = NULL;
     const cli_option options[] = {
-        { "--max-log2", CLI_U64, &max_log2, "largest size 2^K; sizes 2^20, 2^24, 2^28 up to it (default 28)", 10, 30, NULL },
+        { "--max-log2", CLI_U64, &max_log2, "largest size 2^K; sizes 2^20, 2^24, 2^28 up to it (default 28)", 10, 30,
+          NULL },
         { "--n", CLI_U64, &one_size, "measure this one size instead, and count its bit patterns (elements)", 1,
           UINT64_C(1) << 30, NULL },
         { "--reps", CLI_U64, &reps, "timed runs per operation and size (default 30)", 1, 1000, NULL },
         { "--runs", CLI_U64, &runs, "runs whose bit patterns are counted (default 100)", 2, 10000, NULL },
         { "--pattern-log2", CLI_U64, &pattern_log2, "size 2^K of the bit-pattern count (default 24)", 10, 28, NULL },
-        { "--seed", CLI_U64, &seed, "LCG seed of the data, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
-        { "--ratios", CLI_STRING, &ratios, "append the headline ratios to FILE (the bench summary's rows)", 0, 0, NULL },
+        { "--seed", CLI_U64, &seed, "LCG seed of the data, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX,
+          NULL },
+        { "--ratios", CLI_STRING, &ratios, "append the headline ratios to FILE (the bench summary's rows)", 0, 0,
+          NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the summary tables and the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv, "The canonical reduce and scan against CUB's determinism levels, same run (markdown).",
@@ -256,8 +266,9 @@ int main(int argc, char **argv)
     uint64_t sizes[BENCH_MAX_SIZES];
     const int nsizes = bench_sizes_of_options(one_size, max_log2, sizes);
     if (one_size != 0 && pattern_log2 != 0 && UINT64_C(1) << pattern_log2 != one_size) {
-        fprintf(stderr, "error: with --n the bit patterns are counted at N; --pattern-log2 %" PRIu64
-                " names another size\n", pattern_log2);
+        fprintf(stderr,
+                "error: with --n the bit patterns are counted at N; --pattern-log2 %" PRIu64 " names another size\n",
+                pattern_log2);
         return EXIT_BAD_INPUT;
     }
 
@@ -284,7 +295,8 @@ int main(int argc, char **argv)
         printf("CCCL %d.%d.%d; determinism API %s. Data: P4016 LCG doubles in [-1, 1) (seed 0x%016" PRIX64
                "), on the device before timing. "
                "CUDA events around one call; %d warm-up rounds; operations interleaved in each of %" PRIu64
-               " rounds, order reversed every other round; median and spread = (max - min) / median. CUB's temporary storage is allocated once and "
+               " rounds, order reversed every other round; median and spread = (max - min) / median. CUB's temporary "
+               "storage is allocated once and "
                "passed through a memory resource. GB/s = bytes read + written / median.\n\n",
                cub_levels_cccl_version() / 1000000, cub_levels_cccl_version() / 1000 % 1000,
                cub_levels_cccl_version() % 1000, cub_levels_available() ? "present" : "absent (rows skipped)", seed,
@@ -303,8 +315,14 @@ int main(int argc, char **argv)
         printf("| N | operation | median ms | spread | GB/s | canonical vs |\n|---|---|---|---|---|---|\n");
     for (int s = 0; s < nsizes; s++) {
         const size_t n = sizes[s];
-        levels_ctx c = { d_x, d_out, d_sum, gpu_reduce_plan_create(n, 16), gpu_reduce_plan_create(n, 128),
-                         gpu_scan_plan_create(n, 256), cub_levels_create(n), 0 };
+        levels_ctx c = { d_x,
+                         d_out,
+                         d_sum,
+                         gpu_reduce_plan_create(n, 16),
+                         gpu_reduce_plan_create(n, 128),
+                         gpu_scan_plan_create(n, 256),
+                         cub_levels_create(n),
+                         0 };
         time_size(&c, (int)reps, ms[s], spread[s]);
         if (!quiet)
             print_size_rows(n, ms[s], spread[s]);

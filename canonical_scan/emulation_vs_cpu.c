@@ -21,9 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CELL 7     /* pixels per tile */
-#define LEFT 44    /* room for the row labels */
-#define TOP 64     /* room for the legend and the column labels */
+#define CELL 7  /* pixels per tile */
+#define LEFT 44 /* room for the row labels */
+#define TOP 64  /* room for the legend and the column labels */
 
 typedef struct {
     uint64_t tiles;
@@ -51,7 +51,8 @@ static void svg_event(const lookback_event *ev, void *context)
     const unsigned x = LEFT + (unsigned)first * CELL, y = TOP + (unsigned)ev->tile * CELL;
     if (ev->publish)
         printf("<rect x=\"%u.5\" y=\"%u.5\" width=\"%u\" height=\"%u\" fill=\"none\" stroke=\"#31a354\" "
-               "stroke-width=\"1.5\"/>\n", x, y, (unsigned)shown * CELL - 1, CELL - 1);
+               "stroke-width=\"1.5\"/>\n",
+               x, y, (unsigned)shown * CELL - 1, CELL - 1);
     else
         printf("<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"%s\"/>\n", x + 1, y + 1,
                (unsigned)shown * CELL - 2, CELL - 2, level_colour(ev->level));
@@ -61,7 +62,8 @@ static void svg_frame(uint64_t tiles)
 {
     const unsigned side = (unsigned)tiles * CELL, w = LEFT + side + 10, h = TOP + side + 10;
     printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" height=\"%u\" viewBox=\"0 0 %u %u\" "
-           "font-family=\"sans-serif\" font-size=\"10\">\n", w, h, w, h);
+           "font-family=\"sans-serif\" font-size=\"10\">\n",
+           w, h, w, h);
     printf("<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
     const char *legend[] = { "root read (same window)", "level-5 node read", "level-6 node read" };
     for (unsigned k = 0; k < 3; k++) {
@@ -70,7 +72,8 @@ static void svg_frame(uint64_t tiles)
         printf("<text x=\"%u\" y=\"15\">%s</text>\n", LEFT + 150 * k + 14, legend[k]);
     }
     printf("<rect x=\"%u\" y=\"22\" width=\"10\" height=\"10\" fill=\"#444\"/>"
-           "<text x=\"%u\" y=\"31\">the tile itself</text>\n", LEFT, LEFT + 14);
+           "<text x=\"%u\" y=\"31\">the tile itself</text>\n",
+           LEFT, LEFT + 14);
     printf("<rect x=\"%u.5\" y=\"22.5\" width=\"10\" height=\"9\" fill=\"none\" stroke=\"#31a354\" "
            "stroke-width=\"1.5\"/><text x=\"%u\" y=\"31\">node of level &#8805; 5 published</text>\n",
            LEFT + 150, LEFT + 164);
@@ -81,11 +84,11 @@ static void svg_frame(uint64_t tiles)
                TOP + (unsigned)t * CELL + CELL, t);
     }
     for (uint64_t t = 0; t <= tiles; t += 32) /* the windows */
-        printf("<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#bbb\"/>\n", LEFT + (unsigned)t * CELL,
-               TOP, LEFT + (unsigned)t * CELL, TOP + side);
+        printf("<line x1=\"%u\" y1=\"%u\" x2=\"%u\" y2=\"%u\" stroke=\"#bbb\"/>\n", LEFT + (unsigned)t * CELL, TOP,
+               LEFT + (unsigned)t * CELL, TOP + side);
     for (uint64_t t = 0; t < tiles; t++)
-        printf("<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#444\"/>\n",
-               LEFT + (unsigned)t * CELL + 1, TOP + (unsigned)t * CELL + 1, CELL - 2, CELL - 2);
+        printf("<rect x=\"%u\" y=\"%u\" width=\"%u\" height=\"%u\" fill=\"#444\"/>\n", LEFT + (unsigned)t * CELL + 1,
+               TOP + (unsigned)t * CELL + 1, CELL - 2, CELL - 2);
 }
 
 /* The emulated block_dyadic<256> scan of `tiles` tiles of P4016 data. */
@@ -190,8 +193,8 @@ static int run_block(const dispatch_graph *g, unsigned char *published, resident
 /* Starts the blocks order[0 .. tiles-1] into `resident` slots, each taking
  * tile blockIdx.x or the next ticket. Returns the blocks that finished (all
  * of them, or fewer when no block can move: a deadlock, left in slot[]). */
-static uint64_t dispatch_blocks(const dispatch_graph *g, const uint64_t *order, int by_ticket,
-                                unsigned resident, resident_slot *slot, uint64_t *started)
+static uint64_t dispatch_blocks(const dispatch_graph *g, const uint64_t *order, int by_ticket, unsigned resident,
+                                resident_slot *slot, uint64_t *started)
 {
     unsigned char *published = alloc_or_exit(2 * g->tpad, 1, "the published flags");
     memset(published, 0, 2 * g->tpad);
@@ -233,8 +236,8 @@ static int run_dispatch(uint64_t tiles, uint64_t seed, const char *order_name, c
     const uint64_t finished = dispatch_blocks(&g, order, by_ticket, resident, slot, &started);
     if (!quiet) {
         printf("%" PRIu64 " blocks start in %s order (block %" PRIu64 " first) into %u resident slots; "
-               "each takes its tile %s\n", tiles, order_name, order[0], resident,
-               by_ticket ? "by a ticket from the counter" : "by blockIdx.x");
+               "each takes its tile %s\n",
+               tiles, order_name, order[0], resident, by_ticket ? "by a ticket from the counter" : "by blockIdx.x");
         printf("%" PRIu64 " of %" PRIu64 " blocks finished\n", finished, tiles);
         if (finished < tiles) {
             printf("no resident block can move:\n");
@@ -245,8 +248,8 @@ static int run_dispatch(uint64_t tiles, uint64_t seed, const char *order_name, c
                 const uint64_t p = g.publisher[st->node];
                 const uint64_t pb = by_ticket ? order[p] : p; /* the block that takes tile p */
                 printf("  slot %u: block %" PRIu64 ", tile %" PRIu64 ", waits for node (%u, %" PRIu64
-                       "), published by tile %" PRIu64 ", whose block %" PRIu64 " %s\n", r, slot[r].block,
-                       slot[r].tile, st->level, st->index, p, pb,
+                       "), published by tile %" PRIu64 ", whose block %" PRIu64 " %s\n",
+                       r, slot[r].block, slot[r].tile, st->level, st->index, p, pb,
                        position[pb] >= started ? "has not started" : "is resident and waits too");
             }
         }
@@ -283,14 +286,18 @@ static void dot_pass(int index, int npasses, const reduce_pass *p, const double 
     const int lane_stage = p->lanes == 1 && c->used > 1, last = index + 1 == npasses;
     const int lane_values = p->lanes == c->used && p->tiles == 1; /* this pass's one row: the lane values */
     printf("  subgraph cluster_%d {\n    label=\"pass %d: %" PRIu64 " %s of %u %s, %" PRIu64
-           " rows a tile, one CUDA block a tile\"; labeljust=l; labelloc=b; color=\"gray60\";\n", index,
-           index + 1, rows, rows == 1 ? "row" : "rows", p->lanes,
-           lane_stage ? "(the lane values, one a row)" : index == 0 ? "elements" : "partial values",
+           " rows a tile, one CUDA block a tile\"; labeljust=l; labelloc=b; color=\"gray60\";\n",
+           index, index + 1, rows, rows == 1 ? "row" : "rows", p->lanes,
+           lane_stage   ? "(the lane values, one a row)"
+           : index == 0 ? "elements"
+                        : "partial values",
            p->rows_per_tile);
     for (uint64_t t = 0; t < p->tiles; t++) {
-        const uint64_t first = t * p->rows_per_tile, end = first + p->rows_per_tile < rows ? first + p->rows_per_tile : rows;
+        const uint64_t first = t * p->rows_per_tile,
+                       end = first + p->rows_per_tile < rows ? first + p->rows_per_tile : rows;
         printf("    t%d_%" PRIu64 " [shape=box, style=filled, fillcolor=\"#c6dbef\", label=\"tile %" PRIu64
-               ": rows %" PRIu64 "-%" PRIu64, index, t, t, first, end - 1);
+               ": rows %" PRIu64 "-%" PRIu64,
+               index, t, t, first, end - 1);
         if (end - first < p->rows_per_tile)
             printf("\\n+ %" PRIu64 " rows of -0.0", p->rows_per_tile - (end - first));
         printf("\"];\n    r%d_%" PRIu64 " [shape=record, style=filled, fillcolor=\"%s\", label=\"", index, t,
@@ -306,8 +313,8 @@ static void dot_pass(int index, int npasses, const reduce_pass *p, const double 
         printf("\"];\n    t%d_%" PRIu64 " -> r%d_%" PRIu64 ";\n", index, t, index, t);
         if (index == 0) /* the elements the tile reads */
             printf("    x%" PRIu64 " [shape=plaintext, label=\"x[%" PRIu64 "..%" PRIu64 "]\"];\n    x%" PRIu64
-                   " -> t0_%" PRIu64 ";\n", t, first * p->lanes, (end * p->lanes < p->count ? end * p->lanes : p->count) - 1,
-                   t, t);
+                   " -> t0_%" PRIu64 ";\n",
+                   t, first * p->lanes, (end * p->lanes < p->count ? end * p->lanes : p->count) - 1, t, t);
         else if (lane_stage) /* the previous pass's one row, read as one row a lane */
             printf("    r%d_0 -> t%d_%" PRIu64 ";\n", index - 1, index, t);
         else
@@ -340,7 +347,8 @@ static int print_passes_dot(uint64_t n, unsigned lanes, uint64_t seed)
     printf("digraph passes {\n  rankdir=BT; ordering=in; node [fontname=\"sans-serif\", fontsize=10]; "
            "graph [fontname=\"sans-serif\", fontsize=10];\n");
     printf("  label=\"the GPU's canonical reduce of N = %" PRIu64 " elements with L = %u lanes, pass by pass "
-           "(element i in lane i mod %u; a row holds one value of each lane)\";\n", n, lanes, lanes);
+           "(element i in lane i mod %u; a row holds one value of each lane)\";\n",
+           n, lanes, lanes);
     const double r = emulate_canonical_reduce_observed(x, n, lanes, dot_pass, &c);
     printf("}\n");
     c.ok &= doubles_bit_equal(r, canonical_reduce(x, n, lanes, 0, 0.0));
@@ -389,19 +397,28 @@ int main(int argc, char **argv)
     const cli_option options[] = {
         { "--seed", CLI_U64, &seed, "data and random-size seed (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--large", CLI_FLAG, &large, "add the sizes around 10^6 (slower)", 0, 0, NULL },
-        { "--lookback-svg", CLI_FLAG, &svg, "print an SVG of which nodes each tile of a block_dyadic<256> scan reads", 0, 0, NULL },
-        { "--tiles", CLI_U64, &tiles, "tiles of the scan (DYADIC_TILE elements each) for --lookback-svg and --dispatch (default 72)", 1, 512, NULL },
+        { "--lookback-svg", CLI_FLAG, &svg, "print an SVG of which nodes each tile of a block_dyadic<256> scan reads",
+          0, 0, NULL },
+        { "--tiles", CLI_U64, &tiles,
+          "tiles of the scan (DYADIC_TILE elements each) for --lookback-svg and --dispatch (default 72)", 1, 512,
+          NULL },
         { "--passes-dot", CLI_FLAG, &dot, "print the passes of the canonical reduce as Graphviz DOT", 0, 0, NULL },
-        { "--n", CLI_U64, &n, "the case table on this one size (at most 2^24), or the elements --passes-dot draws (default 40000)",
-          1, UINT64_C(1) << 30, NULL },
+        { "--n", CLI_U64, &n,
+          "the case table on this one size (at most 2^24), or the elements --passes-dot draws (default 40000)", 1,
+          UINT64_C(1) << 30, NULL },
         { "--lanes", CLI_U64, &lanes, "lane count L for --passes-dot (default 4)", 1, 64, NULL },
-        { "--mistake", CLI_CHOICE, &mistake, "trap: the emulation pads reduce tiles with +0.0, writes a padded "
-          "block's final value at its last slot, or folds a chunk's carry before its prefixes (default none)", 0, 0,
-          "none|pad-zero|final-slot|carry-first" },
-        { "--dispatch", CLI_CHOICE, &dispatch, "model: start the scan's blocks in this order and report whether "
-          "every block finishes", 0, 0, "index|reverse" },
-        { "--tile-order", CLI_CHOICE, &tile_order, "with --dispatch: a block takes its tile by the kernel's ticket "
-          "or by blockIdx.x (default ticket)", 0, 0, "ticket|block-index" },
+        { "--mistake", CLI_CHOICE, &mistake,
+          "trap: the emulation pads reduce tiles with +0.0, writes a padded "
+          "block's final value at its last slot, or folds a chunk's carry before its prefixes (default none)",
+          0, 0, "none|pad-zero|final-slot|carry-first" },
+        { "--dispatch", CLI_CHOICE, &dispatch,
+          "model: start the scan's blocks in this order and report whether "
+          "every block finishes",
+          0, 0, "index|reverse" },
+        { "--tile-order", CLI_CHOICE, &tile_order,
+          "with --dispatch: a block takes its tile by the kernel's ticket "
+          "or by blockIdx.x (default ticket)",
+          0, 0, "ticket|block-index" },
         { "--resident", CLI_U64, &resident, "with --dispatch: blocks resident at a time (default 4)", 1, 1024, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
@@ -450,7 +467,7 @@ int main(int argc, char **argv)
         return exit_status(print_passes_dot(n, (unsigned)lanes, seed));
     }
     const impl_under_test emulation = {
-        "GPU emulation",           emulate_canonical_reduce, emulate_block_dyadic_reduce,
+        "GPU emulation",           emulate_canonical_reduce,       emulate_block_dyadic_reduce,
         emulate_dyadic_scan_block, emulate_iterated_pairwise_scan, NULL,
     };
     int ok = n != 0 ? run_comparison_one_size(&emulation, seed, (size_t)n, quiet)

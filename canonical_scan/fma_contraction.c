@@ -33,8 +33,8 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "LCG seed of w, x and c (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
-    cli_parse(argc, argv, "y = w * x + c built with contraction off and with -ffp-contract=fast, bit by bit.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "y = w * x + c built with contraction off and with -ffp-contract=fast, bit by bit.", options,
+              sizeof options / sizeof options[0]);
     const int fused = strcmp(variant, "fused") == 0;
     double *w = alloc_or_exit(3 * n, sizeof *w, "the data"), *x = w + n, *c = w + 2 * n;
     double *y = alloc_or_exit(n, sizeof *y, "the results");
@@ -57,8 +57,7 @@ int main(int argc, char **argv)
                fused ? "with -ffp-contract=fast (the compiler may fuse)" : "with -ffp-contract=off");
         printf("  elements that differ from round(round(w*x) + c): %zu of %llu\n", differ, (unsigned long long)n);
         printf("  elements equal to fma(w, x, c), one rounding:    %zu of %llu\n", as_fma, (unsigned long long)n);
-        printf("  weighted sum  %s   (two roundings per term: %s)\n", double_hex(sum, hex_a),
-               double_hex(want, hex_b));
+        printf("  weighted sum  %s   (two roundings per term: %s)\n", double_hex(sum, hex_a), double_hex(want, hex_b));
     }
     int ok = verdict("every element is the expression as written, two roundings", differ == 0);
     ok &= verdict("the weighted sum has the bits of the expression as written", doubles_bit_equal(sum, want));

@@ -23,7 +23,8 @@ int main(int argc, char **argv)
         { "--quick", CLI_FLAG, &quick, "7 sizes only (for compute-sanitizer)", 0, 0, NULL },
         { "--n", CLI_U64, &n, "check this one size instead of the table's sizes", 1, UINT64_C(1) << 24, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
-        { "--on", CLI_CHOICE, &on, "gpu: the kernels; cpu: their emulation (default gpu if present)", 0, 0, "cpu|gpu|both" },
+        { "--on", CLI_CHOICE, &on, "gpu: the kernels; cpu: their emulation (default gpu if present)", 0, 0,
+          "cpu|gpu|both" },
     };
     cli_parse(argc, argv, "Compares every canonical GPU kernel bit for bit with the CPU library.", options,
               sizeof options / sizeof options[0]);
@@ -36,7 +37,7 @@ int main(int argc, char **argv)
     int ok = 1;
     if (where & RUN_CPU) {
         const impl_under_test emulation = {
-            "GPU emulation",           emulate_canonical_reduce, emulate_block_dyadic_reduce,
+            "GPU emulation",           emulate_canonical_reduce,       emulate_block_dyadic_reduce,
             emulate_dyadic_scan_block, emulate_iterated_pairwise_scan, NULL,
         };
         ok &= n != 0 ? run_comparison_one_size(&emulation, seed, (size_t)n, quiet)
@@ -50,8 +51,12 @@ int main(int argc, char **argv)
         if (!quiet)
             printf("GPU: %s\n", device);
         const impl_under_test gpu = {
-            "GPU",           gpu_canonical_reduce,       gpu_block_dyadic_reduce,
-            gpu_block_dyadic_scan, gpu_iterated_pairwise_scan, gpu_left_fold_scan,
+            "GPU",
+            gpu_canonical_reduce,
+            gpu_block_dyadic_reduce,
+            gpu_block_dyadic_scan,
+            gpu_iterated_pairwise_scan,
+            gpu_left_fold_scan,
         };
         ok &= n != 0 ? run_comparison_one_size(&gpu, seed, (size_t)n, quiet)
                      : run_comparison_matrix(&gpu, seed, level, quiet);

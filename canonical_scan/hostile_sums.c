@@ -55,8 +55,8 @@ static int show(const char *name, double value, double exact, double bound, int 
     if (!quiet)
         printf("  %-22s %-24.17g %s  error %.3g\n", name, value, double_hex(value, hex), value - exact);
     else if (!within)
-        printf("  MISMATCH %s data, %s: %.17g, error %.3g beyond the bound %.3g\n", data, name, value,
-               value - exact, bound);
+        printf("  MISMATCH %s data, %s: %.17g, error %.3g beyond the bound %.3g\n", data, name, value, value - exact,
+               bound);
     return within;
 }
 
@@ -69,8 +69,8 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "LCG seed, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict (and any result outside the bound)", 0, 0, NULL },
     };
-    cli_parse(argc, argv, "One sum, many expressions: policies and lane counts on base and hostile data.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "One sum, many expressions: policies and lane counts on base and hostile data.", options,
+              sizeof options / sizeof options[0]);
     double *x = alloc_or_exit(n, sizeof(double), "the data set");
     int ok = 1;
     for (int hostile = 0; hostile <= 1; hostile++) {

@@ -147,8 +147,8 @@ static size_t dot_subtree(dot_nodes *d, const expr_arena *a, int root)
     else
         printf("  n%zu [label=\"+\", shape=circle, width=0.3];\n", id);
     if (nd->left != EXPR_LEAF)
-        printf("  n%zu -> n%zu [label=\"L\", fontsize=8];\n  n%zu -> n%zu [label=\"R\", fontsize=8];\n", left,
-               id, right, id);
+        printf("  n%zu -> n%zu [label=\"L\", fontsize=8];\n  n%zu -> n%zu [label=\"R\", fontsize=8];\n", left, id,
+               right, id);
     return id;
 }
 
@@ -179,10 +179,12 @@ static int print_scan_dot(scan_policy policy, size_t n, size_t block)
         leaves += strchr(d.seen[k], '+') == NULL;
     if (dyadic)
         printf("  label=\"block_dyadic<%zu>, N = %zu: S[i] = D_b + P_b(j), or D_{b+1} when j closes block b; "
-               "%zu distinct additions\";\n", block, n, d.nseen - leaves);
+               "%zu distinct additions\";\n",
+               block, n, d.nseen - leaves);
     else
         printf("  label=\"iterated_pairwise, N = %zu: S[i] is the pairwise value of x0 .. xi; "
-               "%zu distinct additions\";\n", n, d.nseen - leaves);
+               "%zu distinct additions\";\n",
+               n, d.nseen - leaves);
     printf("  { rank=same;");
     for (size_t i = 0; i < n; i++)
         printf(" s%zu;", i);
@@ -219,8 +221,8 @@ int main(int argc, char **argv)
           UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
-    cli_parse(argc, argv, "Prints the expressions the scan policies name for a tiny input, side by side.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "Prints the expressions the scan policies name for a tiny input, side by side.", options,
+              sizeof options / sizeof options[0]);
     if (policy != NULL && !dot) {
         fprintf(stderr, "error: --policy chooses the scan --dot draws (use it with --dot)\n");
         return EXIT_BAD_INPUT;
@@ -230,10 +232,9 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (dot)
-        return exit_status(print_scan_dot(policy != NULL && strcmp(policy, "iterated_pairwise") == 0
-                                               ? POLICY_ITERATED_PAIRWISE
-                                               : POLICY_BLOCK_DYADIC,
-                                           (size_t)n, (size_t)block));
+        return exit_status(print_scan_dot(
+            policy != NULL && strcmp(policy, "iterated_pairwise") == 0 ? POLICY_ITERATED_PAIRWISE : POLICY_BLOCK_DYADIC,
+            (size_t)n, (size_t)block));
 
     named_policy policies[3] = {
         { POLICY_LEFT_FOLD, 1, "left_fold" },
@@ -261,8 +262,7 @@ int main(int argc, char **argv)
         printf("P4016 reduce with L = %" PRIu64 " lanes (element i in lane i mod %" PRIu64 ")\n", lanes, lanes);
         printf("  R = %s\n\n", expr_print(&a, lanes_root, text, sizeof text));
     }
-    values_ok &= doubles_bit_equal(expr_eval(&a, lanes_root, x, 0.0),
-                                   canonical_reduce(x, n, (unsigned)lanes, 0, 0.0));
+    values_ok &= doubles_bit_equal(expr_eval(&a, lanes_root, x, 0.0), canonical_reduce(x, n, (unsigned)lanes, 0, 0.0));
     expr_arena_free(&a);
 
     int ok = verdict("every scan prefix S[i] is the reduce expression of x0 .. xi", same_expression);

@@ -176,8 +176,7 @@ int main(int argc, char **argv)
     if (where & RUN_GPU)
         ok &= verdict("GPU: every scan's back element equals its policy's reduce", gpu_consistent);
     if (n == WITNESS_N && seed == LCG64_DEFAULT_SEED)
-        ok &= verdict("every back element is the published 0x406fef4dbe54a0f8",
-                      witness_ok);
+        ok &= verdict("every back element is the published 0x406fef4dbe54a0f8", witness_ok);
     if (where == RUN_BOTH) {
         ok &= verdict("GPU scan hashes equal the CPU's", hashes_equal);
         ok &= verdict("GPU mid-block probes equal the CPU's", all_probes_equal);

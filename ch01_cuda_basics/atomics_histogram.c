@@ -48,14 +48,14 @@ static void replay_plain_increment(const unsigned char *v, uint64_t n, unsigned 
 // [end]
 
 /* --no-atomics: the loop's counts next to the replay's, bin by bin. */
-static int report_plain_increment(const unsigned char *v, uint64_t n, int bins, const unsigned *loop,
-                                  int quiet)
+static int report_plain_increment(const unsigned char *v, uint64_t n, int bins, const unsigned *loop, int quiet)
 {
     unsigned *plain = alloc_or_exit((size_t)bins, sizeof *plain, "replayed histogram");
     memset(plain, 0, (size_t)bins * sizeof *plain);
     replay_plain_increment(v, n, plain);
     printf("the trap: counts[v[i]]++ without atomicAdd, replayed warp by warp, "
-           "%" PRIu64 " warps of 32 lanes in lockstep\n", (n + WARP_LANES - 1) / WARP_LANES);
+           "%" PRIu64 " warps of 32 lanes in lockstep\n",
+           (n + WARP_LANES - 1) / WARP_LANES);
     if (!quiet)
         printf("%4s %9s %9s %9s\n", "bin", "CPU loop", "plain ++", "lost");
     uint64_t counted = 0;
@@ -68,8 +68,7 @@ static int report_plain_increment(const unsigned char *v, uint64_t n, int bins, 
         }
         printf("%4d %9u %9u %9u\n", b, loop[b], plain[b], loop[b] - plain[b]);
     }
-    printf("plain ++ counted %" PRIu64 " of %" PRIu64 " values: %" PRIu64 " updates lost\n", counted, n,
-           n - counted);
+    printf("plain ++ counted %" PRIu64 " of %" PRIu64 " values: %" PRIu64 " updates lost\n", counted, n, n - counted);
     free(plain);
     return verdict("CPU replay of plain ++: the bins add up to n", counted == n);
 }
@@ -85,7 +84,8 @@ static void print_svg(const unsigned char *v, uint64_t n, int bins)
     for (int l = 0; l < lanes; l++)
         hit_bins += hits[v[l]]++ == 0;
     printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"300\" "
-           "font-family=\"sans-serif\" font-size=\"11\">\n", left + span + 10);
+           "font-family=\"sans-serif\" font-size=\"11\">\n",
+           left + span + 10);
     printf("<text x=\"4\" y=\"30\">lane</text><text x=\"4\" y=\"58\">its bin v[i]</text>\n"
            "<text x=\"4\" y=\"192\">bin</text><text x=\"4\" y=\"226\">lanes</text>\n"
            "<text x=\"4\" y=\"244\">atomicAdd</text><text x=\"4\" y=\"262\">plain ++</text>\n");
@@ -125,8 +125,8 @@ static void print_svg(const unsigned char *v, uint64_t n, int bins)
 
 /* Runs one GPU variant (with `emulated`, on the CPU emulator) and compares
  * it with the CPU's counts. */
-static int check_gpu(const unsigned char *v, int n, int bins, histogram_kind kind,
-                     const unsigned *cpu, const char *what, int emulated)
+static int check_gpu(const unsigned char *v, int n, int bins, histogram_kind kind, const unsigned *cpu,
+                     const char *what, int emulated)
 {
     unsigned *gpu = alloc_or_exit((size_t)bins, sizeof *gpu, "GPU histogram");
     if (!emulated) {
@@ -154,12 +154,13 @@ int main(int argc, char **argv)
         { "--bins", CLI_U64, &bins, "number of bins (default 16)", 1, HISTOGRAM_MAX_BINS, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
-        { "--no-atomics", CLI_FLAG, &no_atomics, "CPU trap: replay counts[v[i]]++ without atomicAdd, a warp in lockstep", 0, 0, NULL },
+        { "--no-atomics", CLI_FLAG, &no_atomics,
+          "CPU trap: replay counts[v[i]]++ without atomicAdd, a warp in lockstep", 0, 0, NULL },
         { "--svg", CLI_FLAG, &svg, "draw warp 0's lanes and the bins they hit, as SVG (--bins <= 16)", 0, 0, NULL },
         CLI_OPTION_ON_EMU(&on),
     };
-    cli_parse(argc, argv, "A histogram by atomicAdd (global, then shared memory), checked against a C loop.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "A histogram by atomicAdd (global, then shared memory), checked against a C loop.", options,
+              sizeof options / sizeof options[0]);
     if (no_atomics && svg) {
         fprintf(stderr, "error: --no-atomics and --svg are two experiments, pick one\n");
         return EXIT_BAD_INPUT;
@@ -210,8 +211,7 @@ int main(int argc, char **argv)
             gpu_device_describe(device, sizeof device);
             printf("GPU: %s\n", device);
         }
-        ok &= check_gpu(v, (int)n, (int)bins, HISTOGRAM_GLOBAL, cpu, "global atomics equal the CPU counts",
-                        emulated);
+        ok &= check_gpu(v, (int)n, (int)bins, HISTOGRAM_GLOBAL, cpu, "global atomics equal the CPU counts", emulated);
         ok &= check_gpu(v, (int)n, (int)bins, HISTOGRAM_SHARED, cpu, "shared-memory atomics equal the CPU counts",
                         emulated);
     }

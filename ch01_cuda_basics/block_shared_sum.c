@@ -75,8 +75,8 @@ static void print_partials(const long long *partial, int blocks, int n, int bloc
  * has reached memory. Before the counter, the kernel writes one value to
  * global memory, its partial, so a block's queue holds at most that one. */
 typedef struct {
-    long long *memory;        /* partial[] as every block sees it; 0 until written */
-    long long *queued;        /* queued[b]: block b's partial, still on its way */
+    long long *memory; /* partial[] as every block sees it; 0 until written */
+    long long *queued; /* queued[b]: block b's partial, still on its way */
     unsigned char *is_queued;
 } block_writes;
 
@@ -131,8 +131,7 @@ static long long load_partial(const block_writes *w, int reader, int block)
 /* Thread 0 of every block in sum_last_block, in one order the GPU may
  * produce: the blocks reach the counter in the order 0, 1, 2, ... Returns
  * the total the last block adds up; *last is that block. */
-static long long replay_last_block(const long long *partial, int blocks, int fence,
-                                   block_writes *w, int *last)
+static long long replay_last_block(const long long *partial, int blocks, int fence, block_writes *w, int *last)
 {
     unsigned blocks_done = 0; /* an atomic: every block sees it at once */
     for (int b = 0; b < blocks; b++) {
@@ -140,10 +139,10 @@ static long long replay_last_block(const long long *partial, int blocks, int fen
         if (fence)
             drain_queue(w, b); /* __threadfence(): the partial is out before the counter moves */
         if (b >= DRAIN_LAG)
-            drain_queue(w, b - DRAIN_LAG); /* an older write gets there on its own */
+            drain_queue(w, b - DRAIN_LAG);           /* an older write gets there on its own */
         if (blocks_done++ != (unsigned)(blocks - 1)) /* atomicAdd(blocks_done, 1u) */
             continue;
-        *last = b; /* it saw gridDim.x - 1: it adds up what it can see */
+        *last = b;           /* it saw gridDim.x - 1: it adds up what it can see */
         long long total = 0; /* loads in program order: the second fence has nothing to hold back */
         for (int i = 0; i < blocks; i++)
             total += load_partial(w, b, i); /* done[i] */
@@ -167,7 +166,10 @@ static int report_no_fence(const long long *partial, int blocks, long long total
             snprintf(order, sizeof order, "block 0, the only one, reaches the counter (its thread 0)");
         else
             snprintf(order, sizeof order, "blocks 0%s %d reach the counter in that order (thread 0 of each)",
-                     blocks == 2 ? " and" : blocks == 3 ? ", 1 and" : ", 1, ...,", blocks - 1);
+                     blocks == 2   ? " and"
+                     : blocks == 3 ? ", 1 and"
+                                   : ", 1, ...,",
+                     blocks - 1);
         printf("the last block's step of sum_last_block, with and without __threadfence(), replayed\n"
                "on the CPU in one order the GPU may produce (a model, not a recording of a GPU):\n"
                "  %s;\n"
@@ -191,7 +193,8 @@ static int report_no_fence(const long long *partial, int blocks, long long total
         }
         printf("%5d %9lld  %10lld %10lld%s\n", b, partial[b], load_partial(&fenced, last, b), seen,
                seen != partial[b] ? "  stale: still in its block's queue"
-               : b == last        ? "  its own write" : "");
+               : b == last        ? "  its own write"
+                                  : "");
     }
     printf("block %d is the last: its atomicAdd returned %d = gridDim.x - 1\n", last, blocks - 1);
     printf("with __threadfence(): the last block adds %lld; the CPU total is %lld\n", with_fence, total);
@@ -199,8 +202,9 @@ static int report_no_fence(const long long *partial, int blocks, long long total
         printf("without: no stale partial; the last block adds %lld; the CPU total is %lld\n", without, total);
     else
         printf("without: it reads %d stale partial%s, %sblock %d's (%lld instead of %lld), and adds %lld;"
-               " the CPU total is %lld\n", stale, stale == 1 ? "" : "s", stale == 1 ? "" : "the first ",
-               first_stale, load_partial(&unfenced, last, first_stale), partial[first_stale], without, total);
+               " the CPU total is %lld\n",
+               stale, stale == 1 ? "" : "s", stale == 1 ? "" : "the first ", first_stale,
+               load_partial(&unfenced, last, first_stale), partial[first_stale], without, total);
     block_writes_free(&fenced);
     block_writes_free(&unfenced);
     int ok = verdict("with __threadfence(), the last block adds every partial", with_fence == total);
@@ -218,11 +222,12 @@ int main(int argc, char **argv)
         { "--block", CLI_U64, &block, "threads per block, a power of two (default 256)", 32, 1024, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
-        { "--no-fence", CLI_FLAG, &no_fence, "CPU trap: replay the last block's step without __threadfence()", 0, 0, NULL },
+        { "--no-fence", CLI_FLAG, &no_fence, "CPU trap: replay the last block's step without __threadfence()", 0, 0,
+          NULL },
         CLI_OPTION_ON_EMU(&on),
     };
-    cli_parse(argc, argv, "Block sums in shared memory with __syncthreads(), checked against C loops.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "Block sums in shared memory with __syncthreads(), checked against C loops.", options,
+              sizeof options / sizeof options[0]);
     if ((block & (block - 1)) != 0) {
         fprintf(stderr, "error: --block expects a power of two, got %" PRIu64 "\n", block);
         return EXIT_BAD_INPUT;
@@ -239,8 +244,7 @@ int main(int argc, char **argv)
     splitmix64 g = { seed };
     for (uint64_t i = 0; i < n; i++)
         x[i] = (int)splitmix64_below(&g, 100);
-    printf("sum of %" PRIu64 " integers in [0, 100), blocks of %" PRIu64 " threads: %d blocks\n",
-           n, block, blocks);
+    printf("sum of %" PRIu64 " integers in [0, 100), blocks of %" PRIu64 " threads: %d blocks\n", n, block, blocks);
     const int trees_agree = cpu_partials(x, (int)n, (int)block, cpu, quiet || no_fence);
     long long total = 0;
     for (int b = 0; b < blocks; b++)
@@ -261,8 +265,7 @@ int main(int argc, char **argv)
         gpu_device_describe(device, sizeof device);
         printf("GPU: %s\n", device);
         gpu_block_partial_sums(x, (int)n, (int)block, gpu);
-        ok &= verdict("GPU block partials equal the CPU's",
-                      memcmp(gpu, cpu, (size_t)blocks * sizeof *cpu) == 0);
+        ok &= verdict("GPU block partials equal the CPU's", memcmp(gpu, cpu, (size_t)blocks * sizeof *cpu) == 0);
         const long long one_launch = gpu_sum_last_block(x, (int)n, (int)block);
         printf("GPU, one launch, the last block adds the partials: %lld\n", one_launch);
         ok &= verdict("one-launch total equals the CPU total", one_launch == total);

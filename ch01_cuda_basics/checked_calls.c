@@ -20,12 +20,13 @@ int main(int argc, char **argv)
         { "--n", CLI_U64, &n, "number of floats (default 1000)", 1, UINT64_C(1) << 24, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
-        { "--out-of-bounds", CLI_FLAG, &out_of_bounds, "GPU trap: the guard i <= n writes one past the end", 0, 0, NULL },
+        { "--out-of-bounds", CLI_FLAG, &out_of_bounds, "GPU trap: the guard i <= n writes one past the end", 0, 0,
+          NULL },
         { "--bad-launch", CLI_FLAG, &bad_launch, "GPU trap: launch blocks of 2048 threads", 0, 0, NULL },
         CLI_OPTION_ON_EMU(&on),
     };
-    cli_parse(argc, argv, "y = 2 x with every CUDA call checked; two options commit a bug on purpose.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "y = 2 x with every CUDA call checked; two options commit a bug on purpose.", options,
+              sizeof options / sizeof options[0]);
     const int trap = out_of_bounds || bad_launch;
     if (out_of_bounds && bad_launch) {
         fprintf(stderr, "error: --out-of-bounds and --bad-launch are two experiments, pick one\n");
@@ -46,14 +47,17 @@ int main(int argc, char **argv)
         cpu[i] = 2.0f * x[i];
     }
     printf("y = 2 x over %" PRIu64 " floats%s\n", n,
-           out_of_bounds ? ", guard i <= n (one thread too many writes)" :
-           bad_launch    ? ", blocks of 2048 threads" : "");
+           out_of_bounds ? ", guard i <= n (one thread too many writes)"
+           : bad_launch  ? ", blocks of 2048 threads"
+                         : "");
     int ok = 1;
     if (where == RUN_EMU) {
         printf("the kernels' own source on the CPU emulator (common/emulator/)\n");
         fflush(stdout); /* the emulator's error line comes after this */
-        if (emu_scale(x, gpu, (int)n, out_of_bounds ? SCALE_OUT_OF_BOUNDS : bad_launch ? SCALE_BAD_LAUNCH
-                                                                                     : SCALE_CORRECT) != 0)
+        if (emu_scale(x, gpu, (int)n,
+                      out_of_bounds ? SCALE_OUT_OF_BOUNDS
+                      : bad_launch  ? SCALE_BAD_LAUNCH
+                                    : SCALE_CORRECT) != 0)
             ok = verdict("the emulator ran the kernel without an error", 0);
         else {
             uint64_t differ = 0;

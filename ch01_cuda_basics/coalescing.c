@@ -33,8 +33,7 @@ static warp_reads warp_of_2d(const copy_case *c, int bx, int by, int w, int widt
     for (int lane = 0; lane < WARP; lane++) {
         const int t = w * WARP + lane;
         const int tx = t % COPY_BLOCK_X, ty = t / COPY_BLOCK_X;
-        r.element[lane] = copy_2d_element(c->transposed, bx, by, tx, ty, COPY_BLOCK_X,
-                                          COPY_BLOCK_Y, width, height);
+        r.element[lane] = copy_2d_element(c->transposed, bx, by, tx, ty, COPY_BLOCK_X, COPY_BLOCK_Y, width, height);
     }
     return r;
 }
@@ -79,7 +78,7 @@ static int warp_sectors(const warp_reads *r, long long s[WARP])
 typedef struct {
     long long sectors; /* summed over the loads of every warp */
     long long warps;
-    int max_sectors;   /* the most that one warp's load touched */
+    int max_sectors; /* the most that one warp's load touched */
 } launch_sectors;
 
 static void add_warp(launch_sectors *ls, const warp_reads *r, unsigned char *visits)
@@ -97,8 +96,7 @@ static void add_warp(launch_sectors *ls, const warp_reads *r, unsigned char *vis
 
 /* Walks every warp of the launch: sector counts, and whether every element
  * is read exactly once. */
-static int walk_launch(const copy_case *c, long long n, const unsigned *perm,
-                       unsigned char *visits, launch_sectors *ls)
+static int walk_launch(const copy_case *c, long long n, const unsigned *perm, unsigned char *visits, launch_sectors *ls)
 {
     memset(ls, 0, sizeof *ls);
     memset(visits, 0, (size_t)n);
@@ -165,8 +163,8 @@ static int cpu_view(const copy_case *cases, int count, long long n, const unsign
         printf("one load of a warp fetches whole %d-byte sectors (%d floats): 32 lanes reading\n"
                "32 neighbouring floats fetch 4 sectors, 128 bytes, every byte used\n\n",
                SECTOR_BYTES, FLOATS_PER_SECTOR);
-        printf("%-15s %-12s %-30s %-24s %7s %9s\n", "kernel", "warp", "elements read by lanes 0..31",
-               "sectors touched", "sectors", "fetched");
+        printf("%-15s %-12s %-30s %-24s %7s %9s\n", "kernel", "warp", "elements read by lanes 0..31", "sectors touched",
+               "sectors", "fetched");
         for (int i = 0; i < count; i++) {
             const copy_case *c = &cases[i];
             if (!c->two_d) {
@@ -180,8 +178,7 @@ static int cpu_view(const copy_case *cases, int count, long long n, const unsign
             }
         }
         printf("\nevery warp of the launch (%" PRId64 " floats, 4 bytes of each used):\n", (int64_t)n);
-        printf("%-15s %10s %14s %14s %14s\n", "kernel", "warps", "sectors", "bytes fetched",
-               "fetched/used");
+        printf("%-15s %10s %14s %14s %14s\n", "kernel", "warps", "sectors", "bytes fetched", "fetched/used");
     }
     launch_sectors ls[8];
     int ok_once = 1, ok = 1;
@@ -201,8 +198,8 @@ static int cpu_view(const copy_case *cases, int count, long long n, const unsign
             continue;
         const int fewest = WARP * (int)sizeof(float) / SECTOR_BYTES; /* 4 */
         char what[160];
-        snprintf(what, sizeof what, "%s: no warp's load touches more than %d sectors (most: %d)",
-                 cases[i].name, fewest, ls[i].max_sectors);
+        snprintf(what, sizeof what, "%s: no warp's load touches more than %d sectors (most: %d)", cases[i].name, fewest,
+                 ls[i].max_sectors);
         ok &= verdict(what, ls[i].max_sectors <= fewest);
     }
     // [end]
@@ -215,14 +212,14 @@ static long long source_of(const copy_case *c, long long t, long long n, const u
     return c->two_d ? t : gather_element(c->kind, t, n, c->stride, perm);
 }
 
-static int gpu_run(const copy_case *cases, int count, long long n, const float *in,
-                   const unsigned *perm, int reps)
+static int gpu_run(const copy_case *cases, int count, long long n, const float *in, const unsigned *perm, int reps)
 {
     char device[256];
     gpu_device_describe(device, sizeof device);
     printf("GPU: %s\n", device);
     printf("median of %d timed copies after 3 untimed; GB/s counts the bytes the copy needs\n"
-           "(4 read + 4 written per element, + 4 for the random copy's index)\n", reps);
+           "(4 read + 4 written per element, + 4 for the random copy's index)\n",
+           reps);
     printf("%-15s %10s %10s %12s\n", "kernel", "ms", "GB/s", "time/first");
     float *out = alloc_or_exit((size_t)n, sizeof *out, "out");
     gpu_copy_setup(in, perm, n);
@@ -258,15 +255,18 @@ int main(int argc, char **argv)
         { "--n", CLI_U64, &n, "floats to copy, a multiple of 32768 (default 2^24)", unit, UINT64_C(1) << 28, NULL },
         { "--seed", CLI_U64, &seed, "seed of the random permutation (default 1)", 0, UINT64_MAX, NULL },
         { "--reps", CLI_U64, &reps, "timed copies per kernel on the GPU (default 20)", 1, 1000, NULL },
-        { "--transposed", CLI_FLAG, &transposed, "the trap: the 2-D copy with x numbering rows, beside the right one", 0, 0, NULL },
+        { "--transposed", CLI_FLAG, &transposed, "the trap: the 2-D copy with x numbering rows, beside the right one",
+          0, 0, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts (and the GPU's table)", 0, 0, NULL },
         CLI_OPTION_ON(&on),
     };
-    cli_parse(argc, argv, "One copy, read coalesced, strided and at random: the sectors each warp touches (CPU) and the time (GPU).",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(
+        argc, argv,
+        "One copy, read coalesced, strided and at random: the sectors each warp touches (CPU) and the time (GPU).",
+        options, sizeof options / sizeof options[0]);
     if (n % unit != 0) {
-        fprintf(stderr, "error: --n must be a multiple of %" PRIu64 " (32 rows of %d floats), got %" PRIu64 "\n",
-                unit, COPY_ROW_FLOATS, n);
+        fprintf(stderr, "error: --n must be a multiple of %" PRIu64 " (32 rows of %d floats), got %" PRIu64 "\n", unit,
+                COPY_ROW_FLOATS, n);
         return EXIT_BAD_INPUT;
     }
     const run_on where = cli_resolve_on(on);
@@ -292,8 +292,8 @@ int main(int argc, char **argv)
         perm[i] = (unsigned)i;
     }
     splitmix64_shuffle_u32(&g, perm, (size_t)n);
-    printf("copy of %" PRIu64 " floats (%" PRIu64 " MiB), a matrix of %" PRIu64 " rows of %d for the 2-D kernels\n",
-           n, n * sizeof(float) >> 20, n / COPY_ROW_FLOATS, COPY_ROW_FLOATS);
+    printf("copy of %" PRIu64 " floats (%" PRIu64 " MiB), a matrix of %" PRIu64 " rows of %d for the 2-D kernels\n", n,
+           n * sizeof(float) >> 20, n / COPY_ROW_FLOATS, COPY_ROW_FLOATS);
     int ok = 1;
     /* the sector check is cheap and decides the verdict: it runs for --on gpu too */
     ok &= cpu_view(run, count, (long long)n, perm, quiet || !(where & RUN_CPU));

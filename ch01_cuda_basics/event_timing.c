@@ -39,8 +39,7 @@ static uint64_t floats_differing(const float *a, const float *b, uint64_t n)
 
 /* The trap: one launch on three clocks (gpu_scale_host_clock). The host
  * clock read without a wait measured less than the kernel took. */
-static int host_clock_trap(float a, const float *x, float *y, int n, int warmup, int reps, double bytes,
-                           int quiet)
+static int host_clock_trap(float a, const float *x, float *y, int n, int warmup, int reps, double bytes, int quiet)
 {
     host_clock_timing t;
     gpu_scale_host_clock(a, x, y, n, warmup, reps, &t);
@@ -74,8 +73,8 @@ int main(int argc, char **argv)
         { "--host-clock", CLI_FLAG, &host_clock, "GPU trap: time the launch call with the host clock", 0, 0, NULL },
         CLI_OPTION_ON_EMU(&on),
     };
-    cli_parse(argc, argv, "Times y = a x with CUDA events (first launch, warm-up, median) and checks y.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "Times y = a x with CUDA events (first launch, warm-up, median) and checks y.", options,
+              sizeof options / sizeof options[0]);
     cli_no_emu(on, "this program measures time with CUDA events, and the CPU emulator has no model of time");
     if (host_clock && on != NULL && strcmp(on, "gpu") != 0) {
         fprintf(stderr, "error: --host-clock is a GPU experiment (use --on gpu)\n");
@@ -106,8 +105,8 @@ int main(int argc, char **argv)
             gpu_scale_timed(a, x, gpu, (int)n, (int)warmup, (int)reps, &t);
             if (!quiet) {
                 printf("first launch:           %8.3f ms\n", t.first_ms);
-                printf("median of %" PRIu64 " (after %" PRIu64 " warm-up): %8.3f ms (%.1f GB/s)\n", reps,
-                       warmup, t.median_ms, bytes / t.median_ms / 1e6);
+                printf("median of %" PRIu64 " (after %" PRIu64 " warm-up): %8.3f ms (%.1f GB/s)\n", reps, warmup,
+                       t.median_ms, bytes / t.median_ms / 1e6);
                 printf("fastest, slowest:       %8.3f ms, %.3f ms\n", t.min_ms, t.max_ms);
             }
             ok &= verdict("GPU y equals CPU y bit for bit", floats_differing(gpu, cpu, n) == 0);

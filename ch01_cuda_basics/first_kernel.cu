@@ -16,15 +16,13 @@
 // [listing first-check]
 /* Every CUDA call returns a cudaError_t; this stops at the first failure
  * and says which call, where, and why. */
-#define CHECK(call)                                            \
-    do {                                                       \
-        const cudaError_t err_ = (call);                       \
-        if (err_ != cudaSuccess) {                             \
-            fprintf(stderr, "error: %s failed at %s:%d: %s\n", \
-                    #call, __FILE__, __LINE__,                 \
-                    cudaGetErrorString(err_));                 \
-            exit(1);                                           \
-        }                                                      \
+#define CHECK(call)                                                                                                    \
+    do {                                                                                                               \
+        const cudaError_t err_ = (call);                                                                               \
+        if (err_ != cudaSuccess) {                                                                                     \
+            fprintf(stderr, "error: %s failed at %s:%d: %s\n", #call, __FILE__, __LINE__, cudaGetErrorString(err_));   \
+            exit(1);                                                                                                   \
+        }                                                                                                              \
     } while (0)
 // [end]
 
@@ -119,8 +117,8 @@ int main(int argc, char **argv)
     // [end]
     if (!quiet)
         printf("y = %.1f x + y over %ld floats: %d blocks of %d threads\n", (double)a, n, blocks, threads);
-    printf("self-check: the GPU's y equals the CPU's: %s (%ld of %ld differ)\n",
-           wrong ? "MISMATCH" : "confirmed", wrong, n);
+    printf("self-check: the GPU's y equals the CPU's: %s (%ld of %ld differ)\n", wrong ? "MISMATCH" : "confirmed",
+           wrong, n);
     free(x);
     free(y);
     free(expect);

@@ -60,7 +60,8 @@ static void print_svg(const int *x, int n, const centre_trace *tr)
     const int left = 70, cell = 42, width = left + n * cell + 10;
     const int half = (n * cell) / PICTURE_BLOCKS, box = half - 24;
     printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"360\" "
-           "font-family=\"sans-serif\" font-size=\"11\">\n", width);
+           "font-family=\"sans-serif\" font-size=\"11\">\n",
+           width);
     printf("<text x=\"4\" y=\"58\">x[i]</text><text x=\"4\" y=\"86\">thread</text>"
            "<text x=\"4\" y=\"148\">phase 1</text><text x=\"4\" y=\"230\">phase 2</text>"
            "<text x=\"4\" y=\"308\">y[i]</text>\n");
@@ -75,8 +76,8 @@ static void print_svg(const int *x, int n, const centre_trace *tr)
                    cx, bx + box / 2, ink[b], bx + box / 2, cx, ink[b]);
         }
         for (int p = 0; p < PICTURE_BLOCKS; p++) /* every block reads every partial */
-            printf("<line x1=\"%d\" y1=\"158\" x2=\"%d\" y2=\"212\" stroke=\"%s\"/>\n",
-                   left + p * half + 12 + box / 2, bx + box / 2, ink[p]);
+            printf("<line x1=\"%d\" y1=\"158\" x2=\"%d\" y2=\"212\" stroke=\"%s\"/>\n", left + p * half + 12 + box / 2,
+                   bx + box / 2, ink[p]);
     }
     for (int i = 0; i < n; i++) {
         const int x0 = left + i * cell, cx = x0 + (cell - 4) / 2, b = tr->block_of[i];
@@ -102,10 +103,12 @@ static void print_svg(const int *x, int n, const centre_trace *tr)
         printf(" = %lld</text>\n", tr->total[b]);
     }
     printf("<line x1=\"%d\" y1=\"182\" x2=\"%d\" y2=\"182\" stroke=\"#cc0000\" "
-           "stroke-width=\"2\" stroke-dasharray=\"6,4\"/>\n", left - 10, width - 10);
+           "stroke-width=\"2\" stroke-dasharray=\"6,4\"/>\n",
+           left - 10, width - 10);
     printf("<rect x=\"%d\" y=\"165\" width=\"420\" height=\"15\" fill=\"white\"/>"
            "<text x=\"%d\" y=\"176\" fill=\"#cc0000\">grid.sync(): no block goes on "
-           "before every block has written its partial</text>\n", left - 4, left);
+           "before every block has written its partial</text>\n",
+           left - 4, left);
     printf("<text x=\"4\" y=\"345\">%d blocks of %d threads for n = %d: thread t of block b takes "
            "i = %db + t, then i + %d, ...; y[i] = %d x[i] - total</text>\n</svg>\n",
            PICTURE_BLOCKS, PICTURE_THREADS, n, PICTURE_THREADS, PICTURE_BLOCKS * PICTURE_THREADS, n);
@@ -121,12 +124,14 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--too-many-blocks", CLI_FLAG, &too_many, "GPU trap: launch one block more than fits at once", 0, 0, NULL },
-        { "--ordinary-launch", CLI_FLAG, &ordinary, "GPU trap: launch the grid.sync() kernel with <<<...>>>", 0, 0, NULL },
-        { "--svg", CLI_FLAG, &svg, "draw the kernel's two phases for 2 blocks of 4 threads, as SVG (n <= 24)", 0, 0, NULL },
+        { "--ordinary-launch", CLI_FLAG, &ordinary, "GPU trap: launch the grid.sync() kernel with <<<...>>>", 0, 0,
+          NULL },
+        { "--svg", CLI_FLAG, &svg, "draw the kernel's two phases for 2 blocks of 4 threads, as SVG (n <= 24)", 0, 0,
+          NULL },
         CLI_OPTION_ON_EMU(&on),
     };
-    cli_parse(argc, argv, "Centring by a grid-wide barrier (cooperative launch), checked against C loops.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "Centring by a grid-wide barrier (cooperative launch), checked against C loops.", options,
+              sizeof options / sizeof options[0]);
     cli_no_emu(on, "the kernel waits at a grid-wide barrier (grid.sync()), which needs every block resident "
                    "at once; the CPU emulator runs blocks one after another");
     if (too_many && on != NULL && strcmp(on, "cpu") == 0) {
@@ -180,8 +185,8 @@ int main(int argc, char **argv)
         check += cpu[i];
     printf("y = n * x - sum(x) over %" PRIu64 " integers in [0, 1000): sum(x) = %lld\n", n, total);
     if (!quiet)
-        printf("first values: x = %d %d %d, y = %lld %lld %lld\n", x[0], x[n > 1], x[n > 2 ? 2 : 0],
-               cpu[0], cpu[n > 1], cpu[n > 2 ? 2 : 0]);
+        printf("first values: x = %d %d %d, y = %lld %lld %lld\n", x[0], x[n > 1], x[n > 2 ? 2 : 0], cpu[0], cpu[n > 1],
+               cpu[n > 2 ? 2 : 0]);
     int ok = verdict("CPU: the centred values add up to 0", check == 0);
     if (where & RUN_GPU) {
         char device[256];
@@ -190,8 +195,8 @@ int main(int argc, char **argv)
         grid_sync_launch info;
         memset(&info, 0, sizeof info);
         gpu_centre_plan((int)n, too_many, &info);
-        printf("%d SMs x %d blocks of %d threads can be resident at once: %d blocks\n", info.sms,
-               info.blocks_per_sm, info.threads, info.sms * info.blocks_per_sm);
+        printf("%d SMs x %d blocks of %d threads can be resident at once: %d blocks\n", info.sms, info.blocks_per_sm,
+               info.threads, info.sms * info.blocks_per_sm);
         printf("%s launch of %d blocks%s\n", ordinary ? "ordinary (<<<...>>>)" : "cooperative", info.blocks,
                too_many ? " (one too many)" : "");
         fflush(stdout); /* the trap's error line comes after this on a terminal */

@@ -63,8 +63,8 @@ static void print_table(const vectors *v, int n)
 {
     printf("%7s %6s %7s   %5s + %5s = %5s\n", "element", "block", "thread", "a", "b", "c");
     for (int i = 0; i < n; i++)
-        printf("%7d %6d %7d   %5g + %5g = %5g\n", i, v->block_of[i], v->thread_of[i],
-               (double)v->a[i], (double)v->b[i], (double)v->c[i]);
+        printf("%7d %6d %7d   %5g + %5g = %5g\n", i, v->block_of[i], v->thread_of[i], (double)v->a[i], (double)v->b[i],
+               (double)v->c[i]);
 }
 
 /* The thread -> element mapping as SVG: one cell per thread of the grid,
@@ -75,12 +75,12 @@ static void print_svg(const vectors *v, int n, int block)
     const int blocks = (n + block - 1) / block, cell = 40, gap = 12, left = 70;
     const int width = left + blocks * block * cell + (blocks - 1) * gap + 10;
     printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"190\" "
-           "font-family=\"sans-serif\" font-size=\"12\">\n", width);
+           "font-family=\"sans-serif\" font-size=\"12\">\n",
+           width);
     printf("<text x=\"4\" y=\"64\">threads</text><text x=\"4\" y=\"154\">elements</text>\n");
     for (int b = 0; b < blocks; b++) {
         const int x0 = left + b * (block * cell + gap);
-        printf("<text x=\"%d\" y=\"30\" text-anchor=\"middle\">block %d</text>\n",
-               x0 + block * cell / 2, b);
+        printf("<text x=\"%d\" y=\"30\" text-anchor=\"middle\">block %d</text>\n", x0 + block * cell / 2, b);
         for (int t = 0; t < block; t++) {
             const int i = b * block + t, x = x0 + t * cell;
             const int used = i < n && v->block_of[i] == b && v->thread_of[i] == t;
@@ -95,8 +95,7 @@ static void print_svg(const vectors *v, int n, int block)
             printf("<line x1=\"%d\" y1=\"76\" x2=\"%d\" y2=\"132\" stroke=\"#444\"/>"
                    "<rect x=\"%d\" y=\"132\" width=\"%d\" height=\"34\" fill=\"%s\" stroke=\"#444\"/>"
                    "<text x=\"%d\" y=\"154\" text-anchor=\"middle\">c[%d]</text>\n",
-                   x + (cell - 4) / 2, x + (cell - 4) / 2, x, cell - 4, fill[b % 4],
-                   x + (cell - 4) / 2, i);
+                   x + (cell - 4) / 2, x + (cell - 4) / 2, x, cell - 4, fill[b % 4], x + (cell - 4) / 2, i);
         }
     }
     printf("</svg>\n");
@@ -164,8 +163,8 @@ int main(int argc, char **argv)
         { "--svg", CLI_FLAG, &svg, "print the CPU's thread -> element mapping as SVG (n <= 64)", 0, 0, NULL },
         CLI_OPTION_ON_EMU(&on),
     };
-    cli_parse(argc, argv, "c = a + b with one thread per element; shows which thread did which element.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "c = a + b with one thread per element; shows which thread did which element.", options,
+              sizeof options / sizeof options[0]);
     if (svg && n > 64) {
         fprintf(stderr, "error: --svg draws at most 64 elements, got --n %" PRIu64 "\n", n);
         return EXIT_BAD_INPUT;
@@ -182,8 +181,8 @@ int main(int argc, char **argv)
         vectors_free(&gpu);
         return EXIT_PASS;
     }
-    printf("c = a + b over %" PRIu64 " floats: %d blocks of %" PRIu64 " threads = %d threads, %d idle\n",
-           n, blocks, block, blocks * (int)block, idle);
+    printf("c = a + b over %" PRIu64 " floats: %d blocks of %" PRIu64 " threads = %d threads, %d idle\n", n, blocks,
+           block, blocks * (int)block, idle);
     int ok = verdict("CPU: element i was computed by thread i % blockDim of block i / blockDim",
                      covers_every_element(&cpu, (int)n, (int)block));
     if (where & (RUN_GPU | RUN_EMU)) {

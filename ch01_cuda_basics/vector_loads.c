@@ -44,8 +44,7 @@ static void print_missed(const unsigned char *visits, int n, int width)
     int missed = 0;
     for (int i = 0; i < n; i++)
         missed += visits[i] == 0;
-    printf("  %s without the tail: %d of %d elements never copied", width == 4 ? "float4" : "double2",
-           missed, n);
+    printf("  %s without the tail: %d of %d elements never copied", width == 4 ? "float4" : "double2", missed, n);
     for (int i = 0, shown = 0; i < n && shown < 8; i++)
         if (visits[i] == 0)
             printf("%s%d", shown++ == 0 ? ": " : " ", i);
@@ -86,8 +85,7 @@ static void thread_copies(cp_async_tile *tile, const float *in, int n, int b, in
 
 /* The rest of thread t: it stores the float4 in its mirror's slot, and its
  * tail float if it has one. stored_from[km] notes what it found in the slot. */
-static void thread_stores(const cp_async_tile *tile, const float *in, float *out, int n, int b, int t,
-                          int *stored_from)
+static void thread_stores(const cp_async_tile *tile, const float *in, float *out, int n, int b, int t, int *stored_from)
 {
     const int vectors = n / 4, k = b * CP_ASYNC_THREADS + t;
     const int mirror = CP_ASYNC_THREADS - 1 - t, km = b * CP_ASYNC_THREADS + mirror;
@@ -103,8 +101,7 @@ static void thread_stores(const cp_async_tile *tile, const float *in, float *out
  * 0 first, then thread 1, and so on. With the barrier, every thread of the
  * block copies before any thread stores. Without it, each thread runs to its
  * end before the next one starts. */
-static void replay_cp_async(const float *in, float *out, int n, int barrier, cp_async_tile *tile,
-                            int *stored_from)
+static void replay_cp_async(const float *in, float *out, int n, int barrier, cp_async_tile *tile, int *stored_from)
 {
     for (int b = 0; b < cp_async_blocks(n); b++) {
         if (barrier) {
@@ -127,13 +124,13 @@ static void replay_cp_async(const float *in, float *out, int n, int barrier, cp_
 static void print_wrong_vector(int km, int found)
 {
     const int b = km / CP_ASYNC_THREADS, mirror = km % CP_ASYNC_THREADS, t = CP_ASYNC_THREADS - 1 - mirror;
-    printf("  floats %d-%d: thread %d of block %d read tile[%d] before thread %d copied\n", 4 * km,
-           4 * km + 3, t, b, mirror, mirror);
+    printf("  floats %d-%d: thread %d of block %d read tile[%d] before thread %d copied\n", 4 * km, 4 * km + 3, t, b,
+           mirror, mirror);
     if (found < 0)
         printf("    into it, and stored the zeros the replay's tile starts with\n");
     else
-        printf("    into it, and stored floats %d-%d, which block %d had left there\n", 4 * found,
-               4 * found + 3, found / CP_ASYNC_THREADS);
+        printf("    into it, and stored floats %d-%d, which block %d had left there\n", 4 * found, 4 * found + 3,
+               found / CP_ASYNC_THREADS);
 }
 
 /* The floats and float4 of the replayed copy that differ from the input,
@@ -153,8 +150,8 @@ static void print_wrong_vectors(const float *f, const float *out, int n, const i
     }
     printf("  %d of %d floats differ from the input\n", floats, n);
     if (wrong > 0)
-        printf("  (%d of the %d float4, in %d of the %d blocks); the first of them:\n", wrong, vectors,
-               blocks, cp_async_blocks(n));
+        printf("  (%d of the %d float4, in %d of the %d blocks); the first of them:\n", wrong, vectors, blocks,
+               cp_async_blocks(n));
     last_block = -1;
     for (int km = 0, shown_in_block = 0, blocks_shown = 0; km < vectors; km++) {
         if (memcmp(out + 4 * km, f + 4 * km, 4 * sizeof *f) == 0)
@@ -186,16 +183,19 @@ static int check_cp_async_replay(const float *f, int n, int barrier, int quiet)
     const int same = memcmp(out, f, (size_t)n * sizeof *f) == 0;
     if (!quiet) {
         printf("copy_cp_async replayed on the CPU, %s the __syncthreads() after\n"
-               "__pipeline_wait_prior(0): %d block%s of %d threads%s.\n", barrier ? "with" : "without",
-               blocks, blocks == 1 ? "" : "s", CP_ASYNC_THREADS, blocks == 1 ? "" : ", one after another");
+               "__pipeline_wait_prior(0): %d block%s of %d threads%s.\n",
+               barrier ? "with" : "without", blocks, blocks == 1 ? "" : "s", CP_ASYNC_THREADS,
+               blocks == 1 ? "" : ", one after another");
         if (barrier)
             printf("  In each block threads 0, 1, ..., %d copy (a thread's cp.async lands at its\n"
-                   "  own wait), then, past the barrier, they store.\n", CP_ASYNC_THREADS - 1);
+                   "  own wait), then, past the barrier, they store.\n",
+                   CP_ASYNC_THREADS - 1);
         else
             printf("  In each block thread 0 runs to its end, then thread 1, ..., then thread %d\n"
                    "  (one order the GPU may choose); a thread's cp.async lands at its own wait.\n"
                    "  The tile starts as zeros and keeps what the block before left in it\n"
-                   "  (on a GPU its contents are undefined).\n", CP_ASYNC_THREADS - 1);
+                   "  (on a GPU its contents are undefined).\n",
+                   CP_ASYNC_THREADS - 1);
         print_wrong_vectors(f, out, n, stored_from);
     }
     free(out);
@@ -205,8 +205,8 @@ static int check_cp_async_replay(const float *f, int n, int barrier, int quiet)
                    same);
 }
 
-static const char *const kind_name[COPY_KINDS] = { "float per thread", "float4 per thread",
-                                                   "cp.async float4 tiles", "double2 per thread" };
+static const char *const kind_name[COPY_KINDS] = { "float per thread", "float4 per thread", "cp.async float4 tiles",
+                                                   "double2 per thread" };
 static const int kind_bytes[COPY_KINDS] = { 4, 16, 16, 16 };
 
 static int check_gpu(const float *f, const double *d, int n, int quiet)
@@ -221,8 +221,7 @@ static int check_gpu(const float *f, const double *d, int n, int quiet)
         const int same = doubles ? memcmp(dout, d, (size_t)n * sizeof *d) == 0
                                  : memcmp(fo, f, (size_t)n * sizeof *f) == 0;
         if (!quiet)
-            printf("  %-22s %2d-byte loads, %9lld threads launched\n", kind_name[kind],
-                   kind_bytes[kind], threads);
+            printf("  %-22s %2d-byte loads, %9lld threads launched\n", kind_name[kind], kind_bytes[kind], threads);
         char what[96];
         snprintf(what, sizeof what, "GPU %s: the copy equals its input", kind_name[kind]);
         ok &= verdict(what, same);
@@ -241,19 +240,25 @@ int main(int argc, char **argv)
         { "--n", CLI_U64, &n, "number of elements (default 2^20 + 3: a tail of 3 floats)", 1, UINT64_C(1) << 26, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
-        { "--forget-tail", CLI_FLAG, &forget_tail, "CPU trap: walk the vector split without its n % 4 (n % 2) tail", 0, 0, NULL },
-        { "--misaligned", CLI_FLAG, &misaligned, "GPU trap: float4 loads from one float past the buffer's start", 0, 0, NULL },
-        { "--no-barrier", CLI_FLAG, &no_barrier, "CPU trap: replay the cp.async copy without its __syncthreads()", 0, 0, NULL },
-        { "--replay-cp-async", CLI_FLAG, &replay_cp, "CPU: replay the cp.async copy, thread by thread, with its barrier", 0, 0, NULL },
+        { "--forget-tail", CLI_FLAG, &forget_tail, "CPU trap: walk the vector split without its n % 4 (n % 2) tail", 0,
+          0, NULL },
+        { "--misaligned", CLI_FLAG, &misaligned, "GPU trap: float4 loads from one float past the buffer's start", 0, 0,
+          NULL },
+        { "--no-barrier", CLI_FLAG, &no_barrier, "CPU trap: replay the cp.async copy without its __syncthreads()", 0, 0,
+          NULL },
+        { "--replay-cp-async", CLI_FLAG, &replay_cp,
+          "CPU: replay the cp.async copy, thread by thread, with its barrier", 0, 0, NULL },
         CLI_OPTION_ON_EMU(&on),
     };
-    cli_parse(argc, argv, "A copy by scalar, float4, cp.async and double2 loads, each checked bit for bit.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "A copy by scalar, float4, cp.async and double2 loads, each checked bit for bit.", options,
+              sizeof options / sizeof options[0]);
     cli_no_emu(on, "the kernels copy with cp.async, in the background, which the CPU emulator does not model");
     const char *replay_name = no_barrier ? "--no-barrier" : replay_cp ? "--replay-cp-async" : NULL;
     if (replay_name && (forget_tail || misaligned || (no_barrier && replay_cp))) {
         fprintf(stderr, "error: %s and %s are two experiments, pick one\n", replay_name,
-                forget_tail ? "--forget-tail" : misaligned ? "--misaligned" : "--replay-cp-async");
+                forget_tail  ? "--forget-tail"
+                : misaligned ? "--misaligned"
+                             : "--replay-cp-async");
         return EXIT_BAD_INPUT;
     }
     if (replay_name && on != NULL && strcmp(on, "cpu") != 0) {
@@ -281,8 +286,9 @@ int main(int argc, char **argv)
         d[i] = splitmix64_uniform(&g, -1.0, 1.0);
         f[i] = (float)d[i];
     }
-    printf("copy %" PRIu64 " elements: as floats, %" PRIu64 " float4 and a tail of %" PRIu64
-           "; as doubles, %" PRIu64 " double2 and a tail of %" PRIu64 "\n", n, n / 4, n % 4, n / 2, n % 2);
+    printf("copy %" PRIu64 " elements: as floats, %" PRIu64 " float4 and a tail of %" PRIu64 "; as doubles, %" PRIu64
+           " double2 and a tail of %" PRIu64 "\n",
+           n, n / 4, n % 4, n / 2, n % 2);
     if (replay_name) {
         const int ok = check_cp_async_replay(f, (int)n, !no_barrier, quiet);
         free(f);
@@ -309,7 +315,8 @@ int main(int argc, char **argv)
         gpu_device_describe(device, sizeof device);
         printf("GPU: %s\n", device);
         printf("float4 copy of the %" PRIu64 " floats from in + 1: byte offset 4 from a 256-byte boundary, "
-               "4 %% 16 = 4\n", n - 1);
+               "4 %% 16 = 4\n",
+               n - 1);
         fflush(stdout); /* before the error line, which goes to stderr */
         float *copy = alloc_or_exit(n, sizeof *copy, "copy");
         gpu_copy_float4_shifted(f, copy, (int)n); /* the loads fault: the next checked call stops the program */

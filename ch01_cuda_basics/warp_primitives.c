@@ -42,8 +42,8 @@ static void results_free(warp_results *r)
  * emulated shuffle sum and ballot of "odd" pass that mask, or FULL_WARP
  * with full_mask (the trap). A plain loop checks the emulation. The run
  * stops at the first call that names an exited lane: *fault_warp is its warp. */
-static int cpu_warps(const int *x, int n, int full_mask, warp_results *r, warp_sum_trace *first,
-                     warp_fault *fault, int *fault_warp)
+static int cpu_warps(const int *x, int n, int full_mask, warp_results *r, warp_sum_trace *first, warp_fault *fault,
+                     int *fault_warp)
 {
     int emulation_agrees = 1;
     fault->lane = -1;
@@ -79,11 +79,11 @@ static int report_full_mask(int warps, int fault_warp, const warp_fault *f, int 
     if (!quiet)
         printf("FULL_WARP (0x%08x) in the shuffles and the second ballot, after the return:\n", FULL_WARP);
     if (fault_warp >= 0 && f->offset > 0)
-        printf("  warp %d: __shfl_down_sync(0x%08x, v, %d) names lane %d, which has exited\n", fault_warp,
-               f->mask, f->offset, f->lane);
+        printf("  warp %d: __shfl_down_sync(0x%08x, v, %d) names lane %d, which has exited\n", fault_warp, f->mask,
+               f->offset, f->lane);
     else if (fault_warp >= 0)
-        printf("  warp %d: __ballot_sync(0x%08x, value %% 2 != 0) names lane %d, which has exited\n",
-               fault_warp, f->mask, f->lane);
+        printf("  warp %d: __ballot_sync(0x%08x, value %% 2 != 0) names lane %d, which has exited\n", fault_warp,
+               f->mask, f->lane);
     else if (!quiet)
         printf("  all %d warps have 32 lanes: no call names an exited lane\n", warps);
     return verdict("CPU: every lane in each call's mask executes the call", fault_warp < 0);
@@ -110,8 +110,8 @@ static void print_dot(const warp_sum_trace *t)
            "  edge [arrowsize=0.5, color=\"#555555\"];\n");
     for (int k = 0; k < WARP_STEPS; k++) {
         const int width = k == 0 ? t->active : (32 >> k < t->active ? 32 >> k : t->active);
-        printf("  { rank=same; h%d [shape=plaintext, label=\"%s%d\"];", k,
-               k == 0 ? "lanes 0-" : "offset ", k == 0 ? t->active - 1 : 32 >> k);
+        printf("  { rank=same; h%d [shape=plaintext, label=\"%s%d\"];", k, k == 0 ? "lanes 0-" : "offset ",
+               k == 0 ? t->active - 1 : 32 >> k);
         for (int l = 0; l < width; l++)
             printf(" s%d_%d [label=\"lane %d: %d\"%s];", k, l, l, t->value[k][l],
                    k == WARP_STEPS - 1 ? ", style=filled, fillcolor=\"#d9ead3\"" : "");
@@ -137,11 +137,12 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--dot", CLI_FLAG, &dot, "print warp 0's shuffle tree (CPU emulation) as Graphviz DOT", 0, 0, NULL },
-        { "--full-mask", CLI_FLAG, &full_mask, "CPU trap: FULL_WARP in the shuffles and second ballot after the return", 0, 0, NULL },
+        { "--full-mask", CLI_FLAG, &full_mask, "CPU trap: FULL_WARP in the shuffles and second ballot after the return",
+          0, 0, NULL },
         CLI_OPTION_ON_EMU(&on),
     };
-    cli_parse(argc, argv, "Warp sums by __shfl_down_sync and odd counts by __ballot_sync, checked in C.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "Warp sums by __shfl_down_sync and odd counts by __ballot_sync, checked in C.", options,
+              sizeof options / sizeof options[0]);
     if (full_mask && dot) {
         fprintf(stderr, "error: --full-mask and --dot are two experiments, pick one\n");
         return EXIT_BAD_INPUT;

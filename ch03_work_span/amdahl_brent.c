@@ -36,7 +36,7 @@ static double brent_speedup(double work, double span, double p)
 
 #define FRACTIONS 4
 static const double book_fractions[FRACTIONS] = { 0.5, 0.9, 0.99, 0.999 };
-#define PROCESSOR_COUNTS 12 /* p = 1, 2, 4, ..., 2048 */
+#define PROCESSOR_COUNTS 12        /* p = 1, 2, 4, ..., 2048 */
 #define SERIAL_MAX_THOUSANDTHS 500 /* random f: from 0.501 to 0.999 */
 
 /* --seed: FRACTIONS distinct fractions f = 1 - m/1000, in increasing order,
@@ -89,8 +89,8 @@ static int amdahl_table(const double *fractions, int quiet)
         const double at_2048 = amdahl_speedup(f, 2048.0);
         const double gap = relative_error(at_2048, ceiling);
         if (!quiet)
-            printf("  f = %.3f: ceiling %9.3f, at p = 2048 %8.3f, %.5f%% below the ceiling\n", f,
-                   ceiling, at_2048, 100.0 * gap);
+            printf("  f = %.3f: ceiling %9.3f, at p = 2048 %8.3f, %.5f%% below the ceiling\n", f, ceiling, at_2048,
+                   100.0 * gap);
         gap_grows &= gap > previous_gap && at_2048 < ceiling;
         previous_gap = gap;
     }
@@ -101,9 +101,9 @@ static int amdahl_table(const double *fractions, int quiet)
 
 static int brent_section(double work, double span, int quiet)
 {
-    const double ideal = work / span;          /* p -> infinity */
-    const double p_real = work / span;         /* where W/p equals S */
-    const double p_int = floor(work / span);   /* a whole number of processors */
+    const double ideal = work / span;        /* p -> infinity */
+    const double p_real = work / span;       /* where W/p equals S */
+    const double p_int = floor(work / span); /* a whole number of processors */
     const double at_real = brent_speedup(work, span, p_real);
     const double at_int = brent_speedup(work, span, p_int);
     if (!quiet) {
@@ -111,19 +111,18 @@ static int brent_section(double work, double span, int quiet)
         printf("%6s  %14s  %17s  %10s\n", "p", "T_p <= W/p + S", "speed-up >= W/T_p", "efficiency");
         for (int i = 0; i < PROCESSOR_COUNTS; i++) {
             const double p = (double)(1 << i);
-            printf("%6d  %14.3f  %17.3f  %9.1f%%\n", 1 << i, brent_time(work, span, p),
-                   brent_speedup(work, span, p), 100.0 * brent_speedup(work, span, p) / p);
+            printf("%6d  %14.3f  %17.3f  %9.1f%%\n", 1 << i, brent_time(work, span, p), brent_speedup(work, span, p),
+                   100.0 * brent_speedup(work, span, p) / p);
         }
         printf("\nideal speed-up (p -> infinity) W/S = %.3f\n", ideal);
-        printf("at p = W/S = %.1f: T_p = S + S = %.3f, speed-up %.3f = exactly half of W/S\n",
-               p_real, brent_time(work, span, p_real), at_real);
-        printf("at p = %.0f (whole processors): speed-up %.3f, %.3f%% below half of W/S (%.3f)\n\n",
-               p_int, at_int, 100.0 * relative_error(at_int, ideal / 2.0), ideal / 2.0);
+        printf("at p = W/S = %.1f: T_p = S + S = %.3f, speed-up %.3f = exactly half of W/S\n", p_real,
+               brent_time(work, span, p_real), at_real);
+        printf("at p = %.0f (whole processors): speed-up %.3f, %.3f%% below half of W/S (%.3f)\n\n", p_int, at_int,
+               100.0 * relative_error(at_int, ideal / 2.0), ideal / 2.0);
     }
     int ok = verdict("at p = W/S Brent's speed-up is half of W/S (to 1e-12)",
                      relative_error(at_real, ideal / 2.0) < 1e-12);
-    ok &= verdict("at p = floor(W/S) it is within 5% of half of W/S",
-                  relative_error(at_int, ideal / 2.0) < 0.05);
+    ok &= verdict("at p = floor(W/S) it is within 5% of half of W/S", relative_error(at_int, ideal / 2.0) < 0.05);
     return ok;
 }
 
@@ -138,20 +137,19 @@ static int frozen_f_trap(void)
     const double p = 2048.0;
     int agree = 1;
     printf("The trap: f = 1 - S/W = %.6f taken from N = 1024 and used for every N\n\n", frozen_f);
-    printf("%10s  %10s  %4s  %12s  %14s  %14s  %14s\n", "N", "W", "S", "Brent W/S", "Amdahl 1/(1-f)",
-           "Brent p=2048", "Amdahl p=2048");
+    printf("%10s  %10s  %4s  %12s  %14s  %14s  %14s\n", "N", "W", "S", "Brent W/S", "Amdahl 1/(1-f)", "Brent p=2048",
+           "Amdahl p=2048");
     for (int k = 10; k <= 30; k += 5) {
         const uint64_t n = UINT64_C(1) << k;
         const double work = (double)(n - 1), span = (double)ceil_log2_u64(n);
         const double brent = brent_speedup(work, span, p);
         const double amdahl = amdahl_speedup(frozen_f, p);
-        printf("%10" PRIu64 "  %10.0f  %4.0f  %12.1f  %14.1f  %14.3f  %14.3f\n", n, work, span,
-               work / span, 1.0 / (1.0 - frozen_f), brent, amdahl);
+        printf("%10" PRIu64 "  %10.0f  %4.0f  %12.1f  %14.1f  %14.3f  %14.3f\n", n, work, span, work / span,
+               1.0 / (1.0 - frozen_f), brent, amdahl);
         agree &= relative_error(amdahl, brent) < 0.10; /* the claim the trap makes */
     }
     printf("\n");
-    return verdict("Amdahl with f frozen at N = 1024 predicts Brent's speed-up within 10% for every N",
-                   agree);
+    return verdict("Amdahl with f frozen at N = 1024 predicts Brent's speed-up within 10% for every N", agree);
 }
 // [end]
 
@@ -175,13 +173,18 @@ int main(int argc, char **argv)
     uint64_t n = 1024, seed = 0;
     int quiet = 0, frozen_f = 0;
     const cli_option options[] = {
-        { "--n", CLI_U64, &n, "the tree reduction of N values for Brent's bound: W = N-1, S = ceil(log2 N) (default 1024)", 2, UINT64_C(1) << 40, NULL },
-        { "--seed", CLI_U64, &seed, "draw the Amdahl table's four fractions f at random from this seed (default: 0.5, 0.9, 0.99, 0.999)", 0, UINT64_MAX, NULL },
-        { "--frozen-f", CLI_FLAG, &frozen_f, "the trap: take Amdahl's f from the span at N = 1024 and use it for every N", 0, 0, NULL },
+        { "--n", CLI_U64, &n,
+          "the tree reduction of N values for Brent's bound: W = N-1, S = ceil(log2 N) (default 1024)", 2,
+          UINT64_C(1) << 40, NULL },
+        { "--seed", CLI_U64, &seed,
+          "draw the Amdahl table's four fractions f at random from this seed (default: 0.5, 0.9, 0.99, 0.999)", 0,
+          UINT64_MAX, NULL },
+        { "--frozen-f", CLI_FLAG, &frozen_f,
+          "the trap: take Amdahl's f from the span at N = 1024 and use it for every N", 0, 0, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
-    cli_parse(argc, argv, "Section 3.3: Amdahl's law and Brent's bound, computed; and why they differ.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "Section 3.3: Amdahl's law and Brent's bound, computed; and why they differ.", options,
+              sizeof options / sizeof options[0]);
     const int seeded = cli_given("--seed");
     if (seeded && frozen_f) {
         fprintf(stderr, "error: --seed draws the Amdahl table's fractions, which --frozen-f does not print\n");

@@ -72,25 +72,24 @@ static void fill_values(long long *x, size_t n)
 
 static void print_cpu_trace(const tree_trace *t)
 {
-    printf("  %5s  %15s  %9s  %14s  %s\n", "level", "elements before", "additions",
-           "elements after", "odd carry");
+    printf("  %5s  %15s  %9s  %14s  %s\n", "level", "elements before", "additions", "elements after", "odd carry");
     for (int k = 0; k < t->span; k++) {
         const tree_level *lv = &t->level[k];
-        printf("  %5d  %15lld  %9lld  %14lld  %s\n", k, lv->elements_before, lv->additions,
-               lv->elements_after, lv->odd_carry ? "yes" : "no");
+        printf("  %5d  %15lld  %9lld  %14lld  %s\n", k, lv->elements_before, lv->additions, lv->elements_after,
+               lv->odd_carry ? "yes" : "no");
     }
-    printf("  span (levels) = %d, work (additions) = %lld, levels with an odd carry = %d\n",
-           t->span, t->work, tree_odd_carry_levels(t));
+    printf("  span (levels) = %d, work (additions) = %lld, levels with an odd carry = %d\n", t->span, t->work,
+           tree_odd_carry_levels(t));
 }
 
 static void print_gpu_trace(const gpu_block_trace *g)
 {
-    printf("  %5s  %15s  %13s  %14s  %9s  %8s\n", "level", "elements before",
-           "threads added", "elements after", "odd carry", "barriers");
+    printf("  %5s  %15s  %13s  %14s  %9s  %8s\n", "level", "elements before", "threads added", "elements after",
+           "odd carry", "barriers");
     unsigned barriers = 0;
     for (unsigned k = 0; k < g->levels && k < BLOCK_TRACE_MAX_LEVELS; k++) {
-        printf("  %5u  %15u  %13u  %14u  %9s  %8u\n", k, g->elements_before[k], g->additions[k],
-               g->elements_after[k], g->odd_carry[k] ? "yes" : "no", g->barriers[k]);
+        printf("  %5u  %15u  %13u  %14u  %9s  %8u\n", k, g->elements_before[k], g->additions[k], g->elements_after[k],
+               g->odd_carry[k] ? "yes" : "no", g->barriers[k]);
         barriers += g->barriers[k];
     }
     printf("  levels = %u, __syncthreads() barriers = %u, sum = %lld\n", g->levels, barriers, g->sum);
@@ -110,10 +109,9 @@ static int gpu_trace_matches(const gpu_block_trace *g, const tree_trace *t)
             continue;
         }
         const tree_level *lv = &t->level[k];
-        if (g->elements_before[k] != (unsigned)lv->elements_before ||
-            g->additions[k] != (unsigned)lv->additions ||
-            g->elements_after[k] != (unsigned)lv->elements_after ||
-            g->odd_carry[k] != (unsigned)lv->odd_carry || g->barriers[k] != 1)
+        if (g->elements_before[k] != (unsigned)lv->elements_before || g->additions[k] != (unsigned)lv->additions ||
+            g->elements_after[k] != (unsigned)lv->elements_after || g->odd_carry[k] != (unsigned)lv->odd_carry ||
+            g->barriers[k] != 1)
             return 0;
     }
     return g->sum == t->sum;
@@ -131,14 +129,13 @@ static void print_gpu_differences(const gpu_block_trace *g, const tree_trace *t,
         const tree_level none = { 0, 0, 0, 0 };
         const tree_level *lv = k < t->span ? &t->level[k] : &none;
         const unsigned want_barriers = k < t->span;
-        if (g->elements_before[k] == (unsigned)lv->elements_before &&
-            g->additions[k] == (unsigned)lv->additions &&
-            g->elements_after[k] == (unsigned)lv->elements_after &&
-            g->odd_carry[k] == (unsigned)lv->odd_carry && g->barriers[k] == want_barriers)
+        if (g->elements_before[k] == (unsigned)lv->elements_before && g->additions[k] == (unsigned)lv->additions &&
+            g->elements_after[k] == (unsigned)lv->elements_after && g->odd_carry[k] == (unsigned)lv->odd_carry &&
+            g->barriers[k] == want_barriers)
             continue;
         printf("  level %2d differs: CPU %lld values, %lld additions, carry %d, 1 barrier;"
-               " %s %u values, %u threads added, carry %u, %u barriers\n", k, lv->elements_before,
-               lv->additions, lv->odd_carry, recorder, g->elements_before[k], g->additions[k],
+               " %s %u values, %u threads added, carry %u, %u barriers\n",
+               k, lv->elements_before, lv->additions, lv->odd_carry, recorder, g->elements_before[k], g->additions[k],
                g->odd_carry[k], g->barriers[k]);
         differ++;
     }
@@ -148,8 +145,8 @@ static void print_gpu_differences(const gpu_block_trace *g, const tree_trace *t,
                recorder, threads, barriers, g->sum);
     else
         printf("  %s trace (one block of %d threads): %d levels differ from the CPU trace;"
-               " %s levels %u, barriers %u, sum %lld\n", recorder, threads, differ, recorder, g->levels, barriers,
-               g->sum);
+               " %s levels %u, barriers %u, sum %lld\n",
+               recorder, threads, differ, recorder, g->levels, barriers, g->sum);
 }
 
 static int trace_one(int n, run_on where, int quiet, int gpu_table, long long *x, long long *scratch)
@@ -167,13 +164,13 @@ static int trace_one(int n, run_on where, int quiet, int gpu_table, long long *x
         print_cpu_trace(&t);
         printf("  tree sum %lld, reference sum %lld: %s\n", t.sum, ref, t.sum == ref ? "equal" : "DIFFERENT");
         printf("  a block that runs this tree needs one __syncthreads() before each level:\n"
-               "  %d barriers (the span), not %lld (the work)\n\n", t.span, t.work);
+               "  %d barriers (the span), not %lld (the work)\n\n",
+               t.span, t.work);
     }
     char what[160];
     snprintf(what, sizeof what, "N = %d: tree sum equals the reference, span = ceil(log2 N) = %d", n,
              ceil_log2_u64((uint64_t)n));
-    int ok = verdict(what, t.sum == ref && t.span == ceil_log2_u64((uint64_t)n) &&
-                               t.work == (long long)n - 1);
+    int ok = verdict(what, t.sum == ref && t.span == ceil_log2_u64((uint64_t)n) && t.work == (long long)n - 1);
     if (where & (RUN_GPU | RUN_EMU)) {
         gpu_block_trace g;
         block_tree_traced(x, n, 0, 1, &g);
@@ -215,8 +212,7 @@ static int sweep_sizes(int quiet, long long *x, long long *scratch)
         const int same = gpu_trace_matches(&g, &t) && g.sum == reference_sum(x, (size_t)n);
         all &= same;
         if (!quiet)
-            printf("%6d  %5d  %5lld  %8u  %10lld  %s\n", n, t.span, t.work, barriers, g.sum,
-                   same ? "yes" : "NO");
+            printf("%6d  %5d  %5lld  %8u  %10lld  %s\n", n, t.span, t.work, barriers, g.sum, same ? "yes" : "NO");
     }
     if (!quiet)
         printf("\n");
@@ -327,8 +323,7 @@ static void print_replay(const block_replay *r, long long ref)
     }
     printf("  thread 0 takes the sum when warp 0 has run its last level: %lld (reference %lld)\n", r->sum, ref);
     if (!r->barriers && r->warps > 1)
-        printf("  warps 1 to %d run their levels after that: their additions come too late to count\n",
-               r->warps - 1);
+        printf("  warps 1 to %d run their levels after that: their additions come too late to count\n", r->warps - 1);
     if (!r->barriers && early == 0 && r->levels > 0)
         printf("  no read too early in this order; the race is in the code all the same, and\n"
                "  another order may still read a cell before it is written.\n");
@@ -358,8 +353,7 @@ static int run_replay(int n, int barriers, long long *x, long long *scratch, int
 static int draw_figure(int n, int svg, long long *x, long long *scratch)
 {
     if (!svg && n > TREE_DOT_MAX_N) {
-        fprintf(stderr, "error: --dot draws every value: --n must be at most %d, got %d\n",
-                TREE_DOT_MAX_N, n);
+        fprintf(stderr, "error: --dot draws every value: --n must be at most %d, got %d\n", TREE_DOT_MAX_N, n);
         return EXIT_BAD_INPUT;
     }
     fill_values(x, (size_t)n);
@@ -399,13 +393,19 @@ int main(int argc, char **argv)
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "trace only this N (default: 1024 and 1000)", 1, BLOCK_TRACE_MAX_N, NULL },
         CLI_OPTION_ON_EMU(&on),
-        { "--gpu-table", CLI_FLAG, &gpu_table, "print the whole GPU-recorded trace, not only where it differs", 0, 0, NULL },
-        { "--missing-barrier", CLI_FLAG, &missing_barrier, "leave out the barrier between levels (a race); --on cpu replays one block", 0, 0, NULL },
-        { "--replay-warps", CLI_FLAG, &replay_warps, "CPU: replay one block, its warps one after another, each up to its next barrier", 0, 0, NULL },
-        { "--trials", CLI_U64, &trials, "blocks that run the racy tree at once (default 100)", 1, BLOCK_TRACE_MAX_TRIALS, NULL },
+        { "--gpu-table", CLI_FLAG, &gpu_table, "print the whole GPU-recorded trace, not only where it differs", 0, 0,
+          NULL },
+        { "--missing-barrier", CLI_FLAG, &missing_barrier,
+          "leave out the barrier between levels (a race); --on cpu replays one block", 0, 0, NULL },
+        { "--replay-warps", CLI_FLAG, &replay_warps,
+          "CPU: replay one block, its warps one after another, each up to its next barrier", 0, 0, NULL },
+        { "--trials", CLI_U64, &trials, "blocks that run the racy tree at once (default 100)", 1,
+          BLOCK_TRACE_MAX_TRIALS, NULL },
         { "--svg", CLI_FLAG, &svg, "print the levels of the CPU trace of 1..N as SVG (default N = 1024)", 0, 0, NULL },
-        { "--dot", CLI_FLAG, &dot, "print the whole CPU tree of 1..N as Graphviz DOT (N <= 32, default 13)", 0, 0, NULL },
-        { "--seed", CLI_U64, &seed, "random values in [1, 1000] from this seed (default: the values 1..N)", 0, UINT64_MAX, NULL },
+        { "--dot", CLI_FLAG, &dot, "print the whole CPU tree of 1..N as Graphviz DOT (N <= 32, default 13)", 0, 0,
+          NULL },
+        { "--seed", CLI_U64, &seed, "random values in [1, 1000] from this seed (default: the values 1..N)", 0,
+          UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,

@@ -81,10 +81,11 @@ static int bench(const double *x, int n, double cpu_sum, int max_reps, const cha
     gpu_device_describe(device, sizeof device);
     utc_now(date, sizeof date, "%Y-%m-%d");
     printf("## Brent's bound on the GPU: pairwise tree of n = %d doubles\n\n", n);
-    printf("device: %s, %d SMs x %d resident blocks of %d threads; date %s\n", device, lim.sms,
-           lim.blocks_per_sm, GRID_TREE_BLOCK, date);
+    printf("device: %s, %d SMs x %d resident blocks of %d threads; date %s\n", device, lim.sms, lim.blocks_per_sm,
+           GRID_TREE_BLOCK, date);
     printf("command: brent_gpu --bench --n %d; W = %.0f additions, S = %.0f levels; CUDA events, "
-           "median of up to %d runs after a warm-up\n", n, work, span, max_reps);
+           "median of up to %d runs after a warm-up\n",
+           n, work, span, max_reps);
     printf("machine units (fitted from p = 1 and p = %.0f): one addition by one thread "
            "alpha = %.3g ns, one level barrier beta = %.3g us (= %.0f additions)\n\n",
            p_max, 1e6 * u.alpha_ms, 1e3 * u.beta_ms, u.beta_ms / u.alpha_ms);
@@ -93,8 +94,9 @@ static int bench(const double *x, int n, double cpu_sum, int max_reps, const cha
            "|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     FILE *dat = cli_open_output(dat_path);
     if (dat) {
-        fprintf(dat, "# brent_gpu --bench --n %d on %s, %s\n"
-                     "# p median_ms spread measured_speedup brent_unit_speedup brent_fitted_speedup\n",
+        fprintf(dat,
+                "# brent_gpu --bench --n %d on %s, %s\n"
+                "# p median_ms spread measured_speedup brent_unit_speedup brent_fitted_speedup\n",
                 n, device, date);
     }
     int same = 1;
@@ -104,8 +106,8 @@ static int bench(const double *x, int n, double cpu_sum, int max_reps, const cha
         const double measured = runs[0].ms / r->ms;
         const double unit = (work + span) / (work / p + span);
         const double fitted = runs[0].ms / (u.alpha_ms * work / p + u.beta_ms * span);
-        printf("| %.0f | %d x %d | %d | %.4f | %.1f%% | %.1f | %.1f | %.1f |\n", p, r->blocks,
-               r->threads, r->reps, r->ms, 100.0 * r->spread, measured, unit, fitted);
+        printf("| %.0f | %d x %d | %d | %.4f | %.1f%% | %.1f | %.1f | %.1f |\n", p, r->blocks, r->threads, r->reps,
+               r->ms, 100.0 * r->spread, measured, unit, fitted);
         if (dat)
             fprintf(dat, "%.0f %.6f %.4f %.3f %.3f %.3f\n", p, r->ms, r->spread, measured, unit, fitted);
         same &= doubles_bit_equal(r->sum, cpu_sum);
@@ -139,8 +141,8 @@ static int check(const double *x, int n, double cpu_sum, int quiet)
         const int ok = doubles_bit_equal(runs[i].sum, cpu_sum);
         same &= ok;
         if (!quiet)
-            printf("  p = %7d (%4d x %4d): %s %s\n", runs[i].blocks * runs[i].threads, runs[i].blocks,
-                   runs[i].threads, double_hex(runs[i].sum, b), ok ? "same bits" : "DIFFERENT");
+            printf("  p = %7d (%4d x %4d): %s %s\n", runs[i].blocks * runs[i].threads, runs[i].blocks, runs[i].threads,
+                   double_hex(runs[i].sum, b), ok ? "same bits" : "DIFFERENT");
     }
     return verdict("the GPU tree gives the CPU tree's sum bit for bit for every p", same);
 }
@@ -151,13 +153,13 @@ static void print_schedule_levels(const brent_schedule *s)
     for (int k = 0; k < s->levels; k++)
         printf("%5d  %8lld  %21lld\n", k, s->pairs[k], s->steps[k]);
     printf("T_p = %lld steps; Brent's bound W/p + S = %.3f; the best time S = %d needs p >= %lld "
-           "(the widest level)\n\n", s->total_steps, (double)s->work / (double)s->p + s->levels,
-           s->levels, s->widest);
+           "(the widest level)\n\n",
+           s->total_steps, (double)s->work / (double)s->p + s->levels, s->levels, s->widest);
 }
 
 /* --schedule: the kernel's schedule on the CPU, checked against Brent. */
-static int run_schedule(const double *x, long long n, long long p, int p_equals_span, int svg,
-                        double cpu_sum, double *scratch)
+static int run_schedule(const double *x, long long n, long long p, int p_equals_span, int svg, double cpu_sum,
+                        double *scratch)
 {
     brent_schedule s;
     if (p_equals_span)
@@ -166,8 +168,10 @@ static int run_schedule(const double *x, long long n, long long p, int p_equals_
     if (svg) {
         if (brent_schedule_svg(stdout, &s))
             return EXIT_PASS;
-        fprintf(stderr, "error: --svg draws at most n = %d, p = %d and %d steps; got n = %lld, p = %lld, "
-                "%lld steps\n", BRENT_TABLE_MAX_N, BRENT_TABLE_MAX_P, BRENT_SVG_MAX_STEPS, n, p, s.total_steps);
+        fprintf(stderr,
+                "error: --svg draws at most n = %d, p = %d and %d steps; got n = %lld, p = %lld, "
+                "%lld steps\n",
+                BRENT_TABLE_MAX_N, BRENT_TABLE_MAX_P, BRENT_SVG_MAX_STEPS, n, p, s.total_steps);
         return EXIT_BAD_INPUT;
     }
     printf("Brent's schedule of grid_tree_sum: thread g of p adds the pairs g, g + p, ... of each level\n");
@@ -200,17 +204,20 @@ int main(int argc, char **argv)
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "values in the tree (default 10007; with --bench 2^20)", 1, GRID_TREE_MAX_N, NULL },
         { "--bench", CLI_FLAG, &do_bench, "time p = 1, 2, 4, ... up to the whole GPU (markdown table)", 0, 0, NULL },
-        { "--reps", CLI_U64, &reps, "most timed runs per p (default 51; long runs get fewer, at least 3)", 1, 10000, NULL },
+        { "--reps", CLI_U64, &reps, "most timed runs per p (default 51; long runs get fewer, at least 3)", 1, 10000,
+          NULL },
         { "--dat", CLI_STRING, &dat, "with --bench: also write the plot data to this file", 0, 0, NULL },
-        { "--schedule", CLI_U64, &schedule, "CPU only: replay the kernel's schedule on P threads (default n = 13)", 1, UINT64_C(1) << 31, NULL },
-        { "--p-equals-span", CLI_FLAG, &p_equals_span, "the trap: schedule on p = S threads and expect S steps", 0, 0, NULL },
+        { "--schedule", CLI_U64, &schedule, "CPU only: replay the kernel's schedule on P threads (default n = 13)", 1,
+          UINT64_C(1) << 31, NULL },
+        { "--p-equals-span", CLI_FLAG, &p_equals_span, "the trap: schedule on p = S threads and expect S steps", 0, 0,
+          NULL },
         { "--svg", CLI_FLAG, &svg, "with --schedule: draw the schedule as SVG (n <= 64, p <= 8)", 0, 0, NULL },
         { "--seed", CLI_U64, &seed, "random seed of the input (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
-              "Section 3.3 on the GPU: one tree reduction run by p threads, measured against Brent's bound.",
-              options, sizeof options / sizeof options[0]);
+              "Section 3.3 on the GPU: one tree reduction run by p threads, measured against Brent's bound.", options,
+              sizeof options / sizeof options[0]);
     if (dat && !do_bench) {
         fprintf(stderr, "error: --dat needs --bench\n");
         return EXIT_BAD_INPUT;

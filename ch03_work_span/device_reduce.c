@@ -20,8 +20,7 @@
 #define H200_SMS 132
 #define H200_BLOCKS_PER_SM 8
 
-static int check_type(elem_type type, size_t n, size_t offset, uint64_t seed, run_on where, int quiet,
-                      int svg)
+static int check_type(elem_type type, size_t n, size_t offset, uint64_t seed, run_on where, int quiet, int svg)
 {
     const char *name = type == ELEM_FLOAT ? "float" : "double";
     float *xf = NULL;
@@ -55,8 +54,7 @@ static int check_type(elem_type type, size_t n, size_t offset, uint64_t seed, ru
         geo = plan.geometry;
         device_reduce_plan_destroy(&plan);
     } else { /* an H200-shaped grid, input 16-byte aligned plus the offset */
-        device_reduce_choose_geometry(&geo, type, n, offset * (size_t)type % 16, H200_SMS,
-                                      H200_BLOCKS_PER_SM);
+        device_reduce_choose_geometry(&geo, type, n, offset * (size_t)type % 16, H200_SMS, H200_BLOCKS_PER_SM);
     }
     const double replay = device_reduce_emulate(&in, &geo);
     if (!(where & RUN_GPU))
@@ -74,11 +72,11 @@ static int check_type(elem_type type, size_t n, size_t offset, uint64_t seed, ru
     char h1[HEX64_LEN], h2[HEX64_LEN];
     if (!quiet) {
         printf("%s, n = %zu, offset %zu: %d blocks x %d threads, %d accumulators of %d-wide vectors, "
-               "head %zu\n", name, n, offset, geo.blocks, geo.threads, geo.accumulators,
-               geo.vector_width, geo.head);
+               "head %zu\n",
+               name, n, offset, geo.blocks, geo.threads, geo.accumulators, geo.vector_width, geo.head);
         printf("  %-34s %.17g\n", "reference (compensated double)", ref);
-        printf("  %-34s %.17g  %s\n", (where & RUN_GPU) ? "GPU sum" : "CPU replay of the kernels",
-               got, double_hex(got, h1));
+        printf("  %-34s %.17g  %s\n", (where & RUN_GPU) ? "GPU sum" : "CPU replay of the kernels", got,
+               double_hex(got, h1));
         if (where & RUN_GPU)
             printf("  %-34s %.17g  %s\n", "CPU replay of the kernels", replay, double_hex(replay, h2));
         printf("  %-34s %zu additions\n", "longest chain (depth d)", device_reduce_depth(&in, &geo));
@@ -108,10 +106,12 @@ int main(int argc, char **argv)
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of elements (default 1000003)", 1, UINT64_C(1) << 28, NULL },
         { "--type", CLI_CHOICE, &type, "element type (default both)", 0, 0, "float|double|both" },
-        { "--offset", CLI_U64, &offset, "start the input this many elements past an aligned address (default 0)", 0, 3, NULL },
+        { "--offset", CLI_U64, &offset, "start the input this many elements past an aligned address (default 0)", 0, 3,
+          NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         CLI_OPTION_ON(&on),
-        { "--svg", CLI_FLAG, &svg, "draw the stages of the CPU replay as SVG (float unless --type double)", 0, 0, NULL },
+        { "--svg", CLI_FLAG, &svg, "draw the stages of the CPU replay as SVG (float unless --type double)", 0, 0,
+          NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
@@ -122,12 +122,12 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (svg)
-        return exit_status(check_type(strcmp(type, "double") == 0 ? ELEM_DOUBLE : ELEM_FLOAT, (size_t)n,
-                                      (size_t)offset, seed, RUN_CPU, 1, 1));
+        return exit_status(check_type(strcmp(type, "double") == 0 ? ELEM_DOUBLE : ELEM_FLOAT, (size_t)n, (size_t)offset,
+                                      seed, RUN_CPU, 1, 1));
     const run_on where = cli_resolve_on(on);
     if (!quiet && !(where & RUN_GPU))
-        printf("(CPU only: replaying the kernels for an H200-shaped grid, %d SMs x %d blocks)\n\n",
-               H200_SMS, H200_BLOCKS_PER_SM);
+        printf("(CPU only: replaying the kernels for an H200-shaped grid, %d SMs x %d blocks)\n\n", H200_SMS,
+               H200_BLOCKS_PER_SM);
     int ok = 1;
     if (strcmp(type, "double") != 0)
         ok &= check_type(ELEM_FLOAT, (size_t)n, (size_t)offset, seed, where, quiet, 0);

@@ -48,7 +48,8 @@ static void time_interleaved(device_reduce_plan *plan, int reps, bench_row *row)
     /* the ceiling reads whole 8-byte words of the same input: all of it but a
      * last odd float (none at all below 8 bytes) */
     const size_t words_bytes = (plan->n * plan->type) & ~(size_t)7;
-    bench_ctx c = { plan, cub_reduce_create(plan), words_bytes ? read_ceiling_create(plan->d_base, words_bytes) : NULL };
+    bench_ctx c = { plan, cub_reduce_create(plan),
+                    words_bytes ? read_ceiling_create(plan->d_base, words_bytes) : NULL };
     double *t = alloc_or_exit((size_t)OPS * (size_t)reps, sizeof *t, "the timings");
     gpu_time_interleaved(launch, &c, OPS, 3, reps, t);
     row->ours_ms = median_of(&t[OURS * reps], (size_t)reps);
@@ -92,11 +93,13 @@ int main(int argc, char **argv)
         { "--n", CLI_U64, &n_only, "one size instead of 2^20, 2^24, 2^28", 1, UINT64_C(1) << 28, NULL },
         { "--reps", CLI_U64, &reps, "timed runs per measurement (default 51)", 5, 10000, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
-        { "--ratios", CLI_STRING, &ratios, "append the headline ratios to FILE (the bench summary's rows)", 0, 0, NULL },
-        { "--quiet", CLI_FLAG, &quiet, "no tables: only the summary, the verdict and the rows that failed", 0, 0, NULL },
+        { "--ratios", CLI_STRING, &ratios, "append the headline ratios to FILE (the bench summary's rows)", 0, 0,
+          NULL },
+        { "--quiet", CLI_FLAG, &quiet, "no tables: only the summary, the verdict and the rows that failed", 0, 0,
+          NULL },
     };
-    cli_parse(argc, argv, "Benchmark: device_reduce vs cub::DeviceReduce::Sum, float and double (markdown).",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "Benchmark: device_reduce vs cub::DeviceReduce::Sum, float and double (markdown).", options,
+              sizeof options / sizeof options[0]);
     gpu_require_device();
     const size_t sizes[3] = { (size_t)1 << 20, (size_t)1 << 24, (size_t)1 << 28 };
     const int count = n_only ? 1 : 3;
@@ -112,10 +115,11 @@ int main(int argc, char **argv)
     if (!quiet) {
         printf("## device_reduce vs cub::DeviceReduce::Sum\n\n");
         print_run_header(argc, argv);
-        printf("input: uniform random in [-1, 1), seed %" PRIu64 "; kernels only, CUDA events, median of %d "
-               "runs after 3 warm-up rounds, ours, CUB and the read-only ceiling (same bytes) interleaved in every round; "
-               "spread = (max - min) / median; GB/s = bytes read / time\n\n",
-               seed, (int)reps);
+        printf(
+            "input: uniform random in [-1, 1), seed %" PRIu64 "; kernels only, CUDA events, median of %d "
+            "runs after 3 warm-up rounds, ours, CUB and the read-only ceiling (same bytes) interleaved in every round; "
+            "spread = (max - min) / median; GB/s = bytes read / time\n\n",
+            seed, (int)reps);
         printf("| type | n | MB | ours ms | spread | ours GB/s | CUB ms | spread | CUB GB/s | ours / CUB "
                "| read ceiling GB/s | ours / ceiling |\n"
                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -134,10 +138,10 @@ int main(int argc, char **argv)
                 printf("%s, n = %zu: %s\n", tname, n,
                        !r.ours_ok ? "the sum is outside its error bound" : "two runs gave different bits");
             else if (!quiet)
-                printf("| %s | %zu | %.0f | %.4f | %.1f%% | %.0f | %.4f | %.1f%% | %.0f | %.3f | %.0f | %.3f |\n", tname, n,
-                       bytes / 1e6, r.ours_ms, 100.0 * r.ours_spread, ours_gbs, r.cub_ms, 100.0 * r.cub_spread,
-                       cub_gbs, ours_gbs / cub_gbs, r.ceiling_ms > 0.0 ? bytes / (r.ceiling_ms * 1e6) : 0.0,
-                       r.ceiling_ms / r.ours_ms);
+                printf("| %s | %zu | %.0f | %.4f | %.1f%% | %.0f | %.4f | %.1f%% | %.0f | %.3f | %.0f | %.3f |\n",
+                       tname, n, bytes / 1e6, r.ours_ms, 100.0 * r.ours_spread, ours_gbs, r.cub_ms,
+                       100.0 * r.cub_spread, cub_gbs, ours_gbs / cub_gbs,
+                       r.ceiling_ms > 0.0 ? bytes / (r.ceiling_ms * 1e6) : 0.0, r.ceiling_ms / r.ours_ms);
             ok &= r.ours_ok && r.same_bits;
             if (r.ours_ok && r.same_bits && (n & (n - 1)) == 0) { /* a wrong sum is no ratio */
                 char name[96], what[160];

@@ -53,8 +53,8 @@ static int run_table(size_t max_n, run_on where, int quiet, long long *x, long l
 {
     int sums_agree = 1, span_is_log = 1, counts_right = 1, gpu_agrees = 1;
     if (!quiet)
-        printf("%8s  %10s  %10s  %10s  %10s  %12s  %s\n", "n", "seq work", "seq span",
-               "tree work", "tree span", "ceil(log2 n)", "same sum");
+        printf("%8s  %10s  %10s  %10s  %10s  %12s  %s\n", "n", "seq work", "seq span", "tree work", "tree span",
+               "ceil(log2 n)", "same sum");
     for (size_t n = 2; n != 0; n = next_size(n, max_n)) {
         fill_ascending(x, n);
         const chain_count seq = sequential_sum(x, n);
@@ -64,11 +64,10 @@ static int run_table(size_t max_n, run_on where, int quiet, long long *x, long l
         const int same = seq.sum == tree.sum;
         sums_agree &= same;
         span_is_log &= tree.span == expected_span;
-        counts_right &= seq.work == (long long)n && seq.span == (long long)n &&
-                        tree.work == (long long)n - 1;
+        counts_right &= seq.work == (long long)n && seq.span == (long long)n && tree.work == (long long)n - 1;
         if (!quiet)
-            printf("%8zu  %10lld  %10lld  %10lld  %10d  %12d  %s\n", n, seq.work, seq.span,
-                   tree.work, tree.span, expected_span, same ? "yes" : "NO");
+            printf("%8zu  %10lld  %10lld  %10lld  %10d  %12d  %s\n", n, seq.work, seq.span, tree.work, tree.span,
+                   expected_span, same ? "yes" : "NO");
         if (where & RUN_GPU) {
             const long long chain = gpu_chain_sum_one_thread(x, n);
             const long long block = gpu_tree_sum_one_block(x, n, 1024);
@@ -85,16 +84,14 @@ static int run_table(size_t max_n, run_on where, int quiet, long long *x, long l
     ok &= verdict("work and span counts are n, n (sequential) and n - 1 (tree)", counts_right);
     ok &= verdict("tree span equals ceil(log2 n) for every n", span_is_log);
     if (where & RUN_GPU)
-        ok &= verdict("GPU one-thread chain and one-block tree equal the CPU sum for every n",
-                      gpu_agrees);
+        ok &= verdict("GPU one-thread chain and one-block tree equal the CPU sum for every n", gpu_agrees);
     return ok;
 }
 
 // [listing cpu-bench]
 /* One processor: the tree does one addition fewer, but it writes every
  * level back to memory and walks the data log2(n) times. */
-static void bench_cpu(size_t n, int reps, long long *x, long long *scratch,
-                      double *seq_ms, double *tree_ms)
+static void bench_cpu(size_t n, int reps, long long *x, long long *scratch, double *seq_ms, double *tree_ms)
 {
     double *t_seq = alloc_or_exit((size_t)reps, sizeof *t_seq, "the sequential timings");
     double *t_tree = alloc_or_exit((size_t)reps, sizeof *t_tree, "the tree timings");
@@ -116,8 +113,7 @@ static void bench_cpu(size_t n, int reps, long long *x, long long *scratch,
 }
 // [end]
 
-static int run_bench(size_t max_n, run_on where, int reps, uint64_t seed, long long *x,
-                     long long *scratch)
+static int run_bench(size_t max_n, run_on where, int reps, uint64_t seed, long long *x, long long *scratch)
 {
     splitmix64 g = { seed };
     for (size_t i = 0; i < max_n; i++)
@@ -135,21 +131,20 @@ static int run_bench(size_t max_n, run_on where, int reps, uint64_t seed, long l
         char device[256];
         gpu_device_describe(device, sizeof device);
         printf("## GPU (%s): one-thread chain vs one-block tree (1024 threads), median of %d, "
-               "CUDA events\n\n", device, reps);
+               "CUDA events\n\n",
+               device, reps);
         printf("| n | chain ms | spread | tree ms | spread | chain / tree |\n"
                "|---:|---:|---:|---:|---:|---:|\n");
         for (size_t n = 1024; n != 0 && n <= max_n; n = next_size(n, max_n)) {
             sum_shapes_timing tm;
             gpu_sum_shapes_time(x, n, reps, &tm);
-            printf("| %zu | %.4f | %.1f%% | %.4f | %.1f%% | %.1f |\n", n, tm.chain_ms,
-                   100.0 * tm.chain_spread, tm.tree_ms, 100.0 * tm.tree_spread,
-                   tm.chain_ms / tm.tree_ms);
+            printf("| %zu | %.4f | %.1f%% | %.4f | %.1f%% | %.1f |\n", n, tm.chain_ms, 100.0 * tm.chain_spread,
+                   tm.tree_ms, 100.0 * tm.tree_spread, tm.chain_ms / tm.tree_ms);
         }
         printf("\n(tree times include restoring its input, a device-to-device copy of n values)\n\n");
         const long long ref = sequential_sum(x, max_n).sum;
         ok = verdict("GPU chain and tree sums of the largest bench input equal the CPU",
-                     gpu_chain_sum_one_thread(x, max_n) == ref &&
-                         gpu_tree_sum_one_block(x, max_n, 1024) == ref);
+                     gpu_chain_sum_one_thread(x, max_n) == ref && gpu_tree_sum_one_block(x, max_n, 1024) == ref);
     } else {
         printf("GPU path not run (--on cpu or no CUDA device)\n");
     }
@@ -173,8 +168,7 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "random seed of the --bench input (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
-    cli_parse(argc, argv,
-              "Section 3.1: work and span of the sequential sum and the pairwise tree sum of 1..n.",
+    cli_parse(argc, argv, "Section 3.1: work and span of the sequential sum and the pairwise tree sum of 1..n.",
               options, sizeof options / sizeof options[0]);
     if (max_n == 0)
         max_n = bench ? (UINT64_C(1) << 22) : 1024;

@@ -90,8 +90,8 @@ static int matches_walk(FILE *out, const char *what, const int32_t *got, const i
     int32_t first;
     const int32_t wrong = count_differences(got, walk, n, &first);
     if (wrong != 0)
-        fprintf(out, "%s: %d of %d distances wrong; first: node %d has %d, the walk says %d\n", what,
-                (int)wrong, (int)n, (int)first, (int)got[first], (int)walk[first]);
+        fprintf(out, "%s: %d of %d distances wrong; first: node %d has %d, the walk says %d\n", what, (int)wrong,
+                (int)n, (int)first, (int)got[first], (int)walk[first]);
     char line[160];
     snprintf(line, sizeof line, "%s equals the sequential walk", what);
     return verdict_to(out, line, wrong == 0);
@@ -110,13 +110,14 @@ static void parse_options(int argc, char **argv, rank_options *o)
         { "--input", CLI_STRING, &o->input, "read the list from FILE (N, then N lines `value next`)", 0, 0, NULL },
         { "--random", CLI_U64, &o->random_n, "rank a random-order list of N nodes instead", 1, LIST_MAX_NODES, NULL },
         { "--n", CLI_U64, &o->n, "the same as --random N", 1, LIST_MAX_NODES, NULL },
-        { "--seed", CLI_U64, &o->seed, "seed of the random list and of the ruler picks (default 1)", 0, UINT64_MAX, NULL },
+        { "--seed", CLI_U64, &o->seed, "seed of the random list and of the ruler picks (default 1)", 0, UINT64_MAX,
+          NULL },
         CLI_OPTION_ON(&o->on),
         { "--algo", CLI_CHOICE, &o->algo,
-          "which parallel algorithm(s) (default all: wyllie and ruling; sublists: CPU threads; wyllie-packed: GPU)",
-          0, 0, "wyllie|ruling|all|sublists|wyllie-packed" },
-        { "--threads", CLI_U64, &o->threads, "--algo sublists: how many CPU threads (default: every online CPU)",
-          1, SUBLISTS_MAX_THREADS, NULL },
+          "which parallel algorithm(s) (default all: wyllie and ruling; sublists: CPU threads; wyllie-packed: GPU)", 0,
+          0, "wyllie|ruling|all|sublists|wyllie-packed" },
+        { "--threads", CLI_U64, &o->threads, "--algo sublists: how many CPU threads (default: every online CPU)", 1,
+          SUBLISTS_MAX_THREADS, NULL },
         { "--sublist", CLI_U64, &o->sublist,
           "one ruler per K node indices (default 64, n/4 below 256 nodes; sublists: about n/(512 T), <= 4096)", 1,
           LIST_MAX_NODES, NULL },
@@ -253,8 +254,9 @@ static int ruling_on_cpu(rank_run *r, int32_t sublist, uint32_t seed, ruling_set
     if (r->trace)
         ruling_set_print(r->out, &run);
     if (!r->quiet) /* the cost of the choice of sublist size, in dependent steps */
-        fprintf(r->out, "%d rulers; longest sublist %d nodes (one thread walks it, load after load); "
-                        "%d rounds over the rulers\n",
+        fprintf(r->out,
+                "%d rulers; longest sublist %d nodes (one thread walks it, load after load); "
+                "%d rounds over the rulers\n",
                 (int)run.rulers, (int)run.longest, run.rounds);
     if (r->print_cpu && strcmp(r->print_cpu, "ranks") == 0)
         print_ranks("ruling set", r->got, r->l->n);
@@ -271,8 +273,7 @@ static int ruling_on_gpu(rank_run *r, int32_t sublist, uint32_t seed)
     const list *l = r->l;
     const int32_t rulers = gpu_ruling_set_rank(l->node, l->n, l->head, sublist, seed, r->got);
     if (!r->quiet)
-        fprintf(r->out, "\nruling set, on the GPU: %d rulers, one per %d node indices\n", (int)rulers,
-                (int)sublist);
+        fprintf(r->out, "\nruling set, on the GPU: %d rulers, one per %d node indices\n", (int)rulers, (int)sublist);
     const int ok = matches_walk(r->out, "GPU ruling set", r->got, r->walk, l->n);
     memcpy(r->shown, r->got, (size_t)l->n * sizeof *r->got);
     return ok;
@@ -289,8 +290,9 @@ static int sublists_on_cpu(rank_run *r, int threads, int32_t spacing, uint32_t s
         exit(EXIT_BAD_INPUT);
     }
     if (!r->quiet)
-        fprintf(r->out, "\nsublists on %d CPU threads: %d sublists (one splitter per %d node indices), "
-                        "longest %d nodes\n",
+        fprintf(r->out,
+                "\nsublists on %d CPU threads: %d sublists (one splitter per %d node indices), "
+                "longest %d nodes\n",
                 threads, (int)st.sublists, (int)spacing, (int)st.longest);
     char what[96];
     snprintf(what, sizeof what, "CPU sublists (%d thread%s)", threads, threads == 1 ? "" : "s");
@@ -329,8 +331,8 @@ static int wyllie_on_gpu(rank_run *r, int trials)
         if (t == 0) {
             first_rounds = rounds;
             if (!r->quiet)
-                fprintf(r->out, "\n%s, on the GPU: %d rounds; ceil(log2(%d)) = %d\n%s", r->jump_name, rounds,
-                        (int)n, ceil_log2(n), r->trace ? "(every round copied back from the GPU)\n" : "");
+                fprintf(r->out, "\n%s, on the GPU: %d rounds; ceil(log2(%d)) = %d\n%s", r->jump_name, rounds, (int)n,
+                        ceil_log2(n), r->trace ? "(every round copied back from the GPU)\n" : "");
             if (r->trace)
                 print_rounds(r->out, &r->gpu_log, n);
         }
@@ -350,7 +352,8 @@ static int wyllie_on_gpu(rank_run *r, int trials)
     if (!r->in_place)
         ok &= verdict_to(r->out, "it took ceil(log2 n) rounds", first_rounds == ceil_log2(n));
     if (r->trace)
-        ok &= verdict_to(r->out, "every GPU round equals the CPU emulation's", same_rounds(&r->gpu_log, &r->cpu_log, n));
+        ok &= verdict_to(r->out, "every GPU round equals the CPU emulation's",
+                         same_rounds(&r->gpu_log, &r->cpu_log, n));
     memcpy(r->shown, r->got, (size_t)n * sizeof *r->got);
     return ok;
 }
@@ -379,8 +382,9 @@ static void check_size(int64_t n, run_on where, int quiet)
         exit(EXIT_BAD_INPUT);
     }
     if (n > WALK_WARN_NODES && !quiet)
-        fprintf(stderr, "warning: the reference walk visits %lld nodes one after the other: about %.0f s at %d ns "
-                        "per node (one core of the H200 machine's host); the CPU emulations take longer\n",
+        fprintf(stderr,
+                "warning: the reference walk visits %lld nodes one after the other: about %.0f s at %d ns "
+                "per node (one core of the H200 machine's host); the CPU emulations take longer\n",
                 (long long)n, n * WALK_NS_PER_NODE * 1e-9, WALK_NS_PER_NODE);
 }
 
@@ -492,11 +496,14 @@ int main(int argc, char **argv)
     if (o.svg)
         check_svg_request(&o, l.n);
     if (o.print_cpu) {
-        const char *problem = o.print || o.svg ? "--print-cpu writes stdout: leave out --print and --svg"
-                              : !cpu_path || (on != NULL && strcmp(on, "both") == 0) ? "--print-cpu prints the CPU's results: use --on cpu"
-                              : strcmp(o.algo, "all") != 0 && strcmp(o.algo, "wyllie") != 0 && strcmp(o.algo, "ruling") != 0
-                                  ? "--print-cpu prints pointer jumping and the ruling set: --algo wyllie, ruling or all"
-                              : o.in_place ? "--print-cpu prints the double-buffered pointer jumping: leave out --in-place" : NULL;
+        const char *problem =
+            o.print || o.svg ? "--print-cpu writes stdout: leave out --print and --svg"
+            : !cpu_path || (on != NULL && strcmp(on, "both") == 0)
+                ? "--print-cpu prints the CPU's results: use --on cpu"
+            : strcmp(o.algo, "all") != 0 && strcmp(o.algo, "wyllie") != 0 && strcmp(o.algo, "ruling") != 0
+                ? "--print-cpu prints pointer jumping and the ruling set: --algo wyllie, ruling or all"
+            : o.in_place ? "--print-cpu prints the double-buffered pointer jumping: leave out --in-place"
+                         : NULL;
         if (problem) {
             fprintf(stderr, "error: %s\n", problem);
             exit(EXIT_BAD_INPUT);
@@ -504,10 +511,14 @@ int main(int argc, char **argv)
     }
     const int32_t n = l.n, sublist = sublist_for(o.sublist, n);
     static rank_run r; /* two round logs: kept off the stack */
-    r = (rank_run){ .l = &l, .where = o.svg ? RUN_CPU : cli_resolve_on(on),
-                    .out = (o.print || o.svg || o.print_cpu) ? stderr : stdout, .print_cpu = o.print_cpu, .quiet = o.quiet || o.svg,
+    r = (rank_run){ .l = &l,
+                    .where = o.svg ? RUN_CPU : cli_resolve_on(on),
+                    .out = (o.print || o.svg || o.print_cpu) ? stderr : stdout,
+                    .print_cpu = o.print_cpu,
+                    .quiet = o.quiet || o.svg,
                     .in_place = o.in_place,
-                    .jump_name = o.in_place ? "pointer jumping in place (one buffer)" : "pointer jumping, double-buffered" };
+                    .jump_name = o.in_place ? "pointer jumping in place (one buffer)"
+                                            : "pointer jumping, double-buffered" };
     r.trace = !r.quiet && n <= TRACE_MAX_NODES;
     progress_start(&r.progress, progress_wanted(o.progress, r.quiet));
     const int threads = o.threads != 0 ? (int)o.threads : sublists_online_cpus();

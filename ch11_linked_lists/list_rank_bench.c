@@ -29,9 +29,13 @@
 
 /* What is timed, in the order of one repetition. */
 enum { RULING, WYLLIE, PACKED, SUBLISTS, RULING_E2E, WYLLIE_E2E, PACKED_E2E, WALK, KINDS };
-static const char *const kind_name[KINDS] = { "GPU ruling set", "GPU Wyllie (two arrays)", "GPU Wyllie (packed)",
-                                              "CPU sublists", "GPU ruling set end to end",
-                                              "GPU Wyllie (two arrays) end to end", "GPU Wyllie (packed) end to end",
+static const char *const kind_name[KINDS] = { "GPU ruling set",
+                                              "GPU Wyllie (two arrays)",
+                                              "GPU Wyllie (packed)",
+                                              "CPU sublists",
+                                              "GPU ruling set end to end",
+                                              "GPU Wyllie (two arrays) end to end",
+                                              "GPU Wyllie (packed) end to end",
                                               "CPU walk" };
 
 typedef struct {
@@ -82,7 +86,8 @@ static void size_range(bench_options *o)
     while ((UINT64_C(1) << lg) < o->n)
         lg++;
     if ((UINT64_C(1) << lg) != o->n) {
-        fprintf(stderr, "error: --n must be a power of two 2^K with K in [%d, %d] (the bench's sizes), got %" PRIu64 "\n",
+        fprintf(stderr,
+                "error: --n must be a power of two 2^K with K in [%d, %d] (the bench's sizes), got %" PRIu64 "\n",
                 MIN_LOG, MAX_LOG, o->n);
         exit(EXIT_BAD_INPUT);
     }
@@ -103,7 +108,8 @@ static void parse_options(int argc, char **argv, bench_options *o)
         { "--min-log", CLI_U64, &o->min_log, "smallest list 2^K nodes (default 20)", MIN_LOG, MAX_LOG, NULL },
         { "--max-log", CLI_U64, &o->max_log, "largest list 2^K nodes (default 26, at most 28; sizes step by 4x)",
           MIN_LOG, MAX_LOG, NULL },
-        { "--reps", CLI_U64, &o->reps, "timed runs of every ranker but the walk, per size (default 10)", 1, 1000, NULL },
+        { "--reps", CLI_U64, &o->reps, "timed runs of every ranker but the walk, per size (default 10)", 1, 1000,
+          NULL },
         { "--warmup", CLI_U64, &o->warmup, "untimed runs of every ranker first (default 2)", 0, 100, NULL },
         { "--cpu-reps", CLI_U64, &o->cpu_reps, "timed single-core walks per size (default 3; 1 from 2^26 on)", 1, 100,
           NULL },
@@ -113,8 +119,8 @@ static void parse_options(int argc, char **argv, bench_options *o)
           NULL },
         { "--seed", CLI_U64, &o->seed, "seed of the random lists (default 1)", 0, UINT64_MAX, NULL },
         { "--dat", CLI_STRING, &o->dat_path, "also write the medians to FILE (gnuplot data)", 0, 0, NULL },
-        { "--ratios", CLI_STRING, &o->ratios_path, "append the headline ratios at the largest size to FILE (TSV)", 0,
-          0, NULL },
+        { "--ratios", CLI_STRING, &o->ratios_path, "append the headline ratios at the largest size to FILE (TSV)", 0, 0,
+          NULL },
         { "--quiet", CLI_FLAG, &o->quiet, "no tables: only the verdict and what went wrong", 0, 0, NULL },
         { "--on", CLI_CHOICE, &o->on, "gpu: every ranker (default); cpu: the CPU rankers only, no GPU needed", 0, 0,
           "cpu|gpu" },
@@ -164,9 +170,10 @@ static double run_one(size_setup *s, int kind)
         }
         return 1e3 * (host_seconds() - t0);
     }
-    static const gpu_ranker which[KINDS] = { [RULING] = GPU_RULING_SET, [WYLLIE] = GPU_WYLLIE,
-                                             [PACKED] = GPU_WYLLIE_PACKED, [RULING_E2E] = GPU_RULING_SET,
-                                             [WYLLIE_E2E] = GPU_WYLLIE, [PACKED_E2E] = GPU_WYLLIE_PACKED };
+    static const gpu_ranker which[KINDS] = {
+        [RULING] = GPU_RULING_SET,     [WYLLIE] = GPU_WYLLIE,     [PACKED] = GPU_WYLLIE_PACKED,
+        [RULING_E2E] = GPU_RULING_SET, [WYLLIE_E2E] = GPU_WYLLIE, [PACKED_E2E] = GPU_WYLLIE_PACKED
+    };
     return gpu_rank_bench_run(s->gpu, which[kind], kind >= RULING_E2E, s->got);
 }
 
@@ -256,9 +263,10 @@ static void print_tables(const size_result *res, int sizes, int threads)
     printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (int i = 0; i < sizes; i++) {
         const size_result *r = &res[i];
-        printf("| 2^%d | %.3f | %.0f%% | %.2f | %.0f%% | %.2f | %.0f%% | %.1f | %.0f%% | %.1f | %.0f%% | %d | %d | %d |%s\n",
-               r->lg, r->med[RULING], 100 * r->spread[RULING], r->med[WYLLIE], 100 * r->spread[WYLLIE],
-               r->med[PACKED], 100 * r->spread[PACKED], r->med[SUBLISTS], 100 * r->spread[SUBLISTS], r->med[WALK],
+        printf("| 2^%d | %.3f | %.0f%% | %.2f | %.0f%% | %.2f | %.0f%% | %.1f | %.0f%% | %.1f | %.0f%% | %d | %d | %d "
+               "|%s\n",
+               r->lg, r->med[RULING], 100 * r->spread[RULING], r->med[WYLLIE], 100 * r->spread[WYLLIE], r->med[PACKED],
+               100 * r->spread[PACKED], r->med[SUBLISTS], 100 * r->spread[SUBLISTS], r->med[WALK],
                100 * r->spread[WALK], r->runs[WALK], r->info.packed_rounds, (int)r->info.rulers,
                r->right ? "" : " WRONG RANKS");
     }
@@ -316,8 +324,7 @@ static void write_ratios(const char *path, const size_result *r, int threads)
     snprintf(sublists, sizeof sublists, "GPU ruling set vs %d-thread CPU sublists", threads);
     const double *m = r->med;
     ratio_line(f, "ruling_vs_cpu_sublists", r->lg, m[RULING], m[SUBLISTS], sublists);
-    snprintf(sublists, sizeof sublists, "GPU ruling set end to end (pinned copies) vs %d-thread CPU sublists",
-             threads);
+    snprintf(sublists, sizeof sublists, "GPU ruling set end to end (pinned copies) vs %d-thread CPU sublists", threads);
     ratio_line(f, "ruling_e2e_vs_cpu_sublists", r->lg, m[RULING_E2E], m[SUBLISTS], sublists);
     ratio_line(f, "ruling_vs_wyllie_packed", r->lg, m[RULING], m[PACKED], "GPU ruling set vs GPU packed Wyllie");
     ratio_line(f, "wyllie_packed_vs_two_array", r->lg, m[PACKED], m[WYLLIE],
@@ -377,8 +384,10 @@ int main(int argc, char **argv)
     else if (!o.quiet)
         print_tables(res, sizes, threads);
     if (dat) {
-        fprintf(dat, "# n cpu_walk_ms wyllie_ms ruling_ms ruling_end_to_end_ms wyllie_packed_ms cpu_sublists_ms "
-                     "(medians; sublists on %d threads)\n", threads);
+        fprintf(dat,
+                "# n cpu_walk_ms wyllie_ms ruling_ms ruling_end_to_end_ms wyllie_packed_ms cpu_sublists_ms "
+                "(medians; sublists on %d threads)\n",
+                threads);
         for (int i = 0; i < sizes; i++) {
             const double *m = res[i].med;
             fprintf(dat, "%d %.6f %.6f %.6f %.6f %.6f %.6f\n", 1 << res[i].lg, m[WALK], m[WYLLIE], m[RULING],

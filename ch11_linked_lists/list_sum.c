@@ -11,21 +11,22 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-static int bench(int argc, char **argv, int min_log, int max_log, int reps, uint64_t seed,
-                 const char *dat_path)
+static int bench(int argc, char **argv, int min_log, int max_log, int reps, uint64_t seed, const char *dat_path)
 {
     gpu_require_device();
     FILE *dat = cli_open_output(dat_path);
     if (dat)
-        fprintf(dat, "# n array_sum_ms list_walk_ms (GPU, medians)\n"
-                     "# l2_bytes %ld (cudaDevAttrL2CacheSize of the GPU that ran this)\n",
+        fprintf(dat,
+                "# n array_sum_ms list_walk_ms (GPU, medians)\n"
+                "# l2_bytes %ld (cudaDevAttrL2CacheSize of the GPU that ran this)\n",
                 gpu_l2_cache_bytes());
     print_run_header(argc, argv);
     printf("Sum of n int32 values on the GPU: the array with a full grid (grid-stride loop, block\n"
            "tree, one atomic per block) versus the same values in a random-order linked list\n"
            "walked by one thread. CUDA events, data already on the GPU; median of %d runs after\n"
            "3 warm-ups (array) and of %d runs after 1 warm-up (list walk; 1 run, no warm-up,\n"
-           "from 2^24 nodes on: one walk takes seconds).\n\n", reps, 3);
+           "from 2^24 nodes on: one walk takes seconds).\n\n",
+           reps, 3);
     printf("| n | array sum (ms) | spread | list walk (ms) | spread | list / array | ns per hop |\n");
     printf("|---:|---:|---:|---:|---:|---:|---:|\n");
     int ok = 1;
@@ -42,9 +43,8 @@ static int bench(int argc, char **argv, int min_log, int max_log, int reps, uint
         gpu_time_sums(a, l.node, n, l.head, reps, lg >= 24 ? 1 : 3, &t);
         const int64_t expect = (int64_t)n * (n + 1) / 2;
         ok &= t.array_total == expect && t.list_total == expect;
-        printf("| 2^%d | %.4f | %.0f%% | %.3f | %.0f%% | %.0f | %.0f |\n", lg, t.array_ms,
-               100 * t.array_spread, t.list_ms, 100 * t.list_spread, t.list_ms / t.array_ms,
-               t.list_ms * 1e6 / n);
+        printf("| 2^%d | %.4f | %.0f%% | %.3f | %.0f%% | %.0f | %.0f |\n", lg, t.array_ms, 100 * t.array_spread,
+               t.list_ms, 100 * t.list_spread, t.list_ms / t.array_ms, t.list_ms * 1e6 / n);
         if (dat)
             fprintf(dat, "%d %.6f %.6f\n", (int)n, t.array_ms, t.list_ms);
         fflush(stdout);
@@ -76,7 +76,8 @@ static void parse_options(int argc, char **argv, sum_options *o)
         { "--quiet", CLI_FLAG, &o->quiet, "only the verdicts", 0, 0, NULL },
         { "--split-walk", CLI_FLAG, &o->split_walk,
           "the trap: give 1, 2, 4 ... --threads threads a share of the list each (CPU emulation)", 0, 0, NULL },
-        { "--svg", CLI_FLAG, &o->svg, "stdout: the cells the array loop and the walk read, as SVG (n <= 32)", 0, 0, NULL },
+        { "--svg", CLI_FLAG, &o->svg, "stdout: the cells the array loop and the walk read, as SVG (n <= 32)", 0, 0,
+          NULL },
         { "--bench", CLI_FLAG, &o->run_bench, "time both sums on the GPU, random lists of 2^10 ... 2^26", 0, 0, NULL },
         { "--min-log", CLI_U64, &o->min_log, "bench: smallest size 2^K (default 10)", 4, 26, NULL },
         { "--max-log", CLI_U64, &o->max_log, "bench: largest size 2^K (default 26; sizes step by 4x)", 4, 26, NULL },
@@ -156,11 +157,11 @@ static int sum_both_ways(const sum_options *o, const list *l, const int32_t *a, 
     if (!o->quiet) {
         printf("\nspan, counted in dependent steps:\n");
         printf("  array, %" PRIu64 " threads: %" PRIu64 " load(s) per thread, independent of each other"
-               " (then %d steps of the block tree)\n", threads, array_span, ceil_log2((int64_t)threads));
-        printf("  list, any number of threads: %" PRIu64 " loads, each waiting for the previous one\n",
-               list_span);
-        printf("the list's chain is %.1fx longer than an array thread's share of the same %" PRIu64
-               " additions\n\n", (double)list_span / (double)array_span, n);
+               " (then %d steps of the block tree)\n",
+               threads, array_span, ceil_log2((int64_t)threads));
+        printf("  list, any number of threads: %" PRIu64 " loads, each waiting for the previous one\n", list_span);
+        printf("the list's chain is %.1fx longer than an array thread's share of the same %" PRIu64 " additions\n\n",
+               (double)list_span / (double)array_span, n);
     }
     int ok = 1;
     if (where & RUN_CPU)

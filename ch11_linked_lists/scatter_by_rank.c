@@ -20,8 +20,8 @@ static int same_array(const int32_t *got, const int32_t *want, int32_t n, const 
     int32_t first;
     const int32_t wrong = count_differences(got, want, n, &first);
     if (wrong != 0)
-        printf("%s: %d of %d slots wrong; first: slot %d holds %d, the walk put %d there\n", what,
-               (int)wrong, (int)n, (int)first, (int)got[first], (int)want[first]);
+        printf("%s: %d of %d slots wrong; first: slot %d holds %d, the walk put %d there\n", what, (int)wrong, (int)n,
+               (int)first, (int)got[first], (int)want[first]);
     return wrong == 0;
 }
 
@@ -38,10 +38,13 @@ static void parse_options(int argc, char **argv, scatter_options *o)
         { "--input", CLI_STRING, &o->input, "read the list from FILE (N, then N lines `value next`)", 0, 0, NULL },
         { "--random", CLI_U64, &o->random_n, "a random-order list of N nodes instead", 1, LIST_MAX_NODES, NULL },
         { "--n", CLI_U64, &o->n, "the same as --random N", 1, LIST_MAX_NODES, NULL },
-        { "--seed", CLI_U64, &o->seed, "seed of the random list and of --algo ruling's rulers (default 1)", 0, UINT64_MAX, NULL },
+        { "--seed", CLI_U64, &o->seed, "seed of the random list and of --algo ruling's rulers (default 1)", 0,
+          UINT64_MAX, NULL },
         CLI_OPTION_ON(&o->on),
-        { "--algo", CLI_CHOICE, &o->algo, "how the GPU ranks before scattering (default wyllie)", 0, 0, "wyllie|ruling" },
-        { "--sublist", CLI_U64, &o->sublist, "ruling set: one ruler per K node indices (default 64)", 1, LIST_MAX_NODES, NULL },
+        { "--algo", CLI_CHOICE, &o->algo, "how the GPU ranks before scattering (default wyllie)", 0, 0,
+          "wyllie|ruling" },
+        { "--sublist", CLI_U64, &o->sublist, "ruling set: one ruler per K node indices (default 64)", 1, LIST_MAX_NODES,
+          NULL },
         { "--svg", CLI_FLAG, &o->svg, "stdout: the CPU scatter's writes as SVG (at most 16 nodes)", 0, 0, NULL },
         { "--quiet", CLI_FLAG, &o->quiet, "only the verdicts", 0, 0, NULL },
     };
@@ -89,8 +92,8 @@ static int scatter_on_cpu(const list *l, int32_t *dist, int32_t *out, const int3
     return same_array(out, want, n, "CPU scatter");
 }
 
-static int scatter_on_gpu(const list *l, const scatter_options *o, int32_t *dist, int32_t *out,
-                          const int32_t *want, int show)
+static int scatter_on_gpu(const list *l, const scatter_options *o, int32_t *dist, int32_t *out, const int32_t *want,
+                          int show)
 {
     const int ruling = strcmp(o->algo, "ruling") == 0;
     if (ruling)

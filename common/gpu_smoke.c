@@ -19,8 +19,8 @@ int main(int argc, char **argv)
         CLI_OPTION_ON(&on),
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
     };
-    cli_parse(argc, argv, "GPU smoke test: y = a*x + y on CPU and GPU, compared bit for bit.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "GPU smoke test: y = a*x + y on CPU and GPU, compared bit for bit.", options,
+              sizeof options / sizeof options[0]);
     const run_on where = cli_resolve_on(on);
 
     double *x = malloc(n * sizeof *x), *y_cpu = malloc(n * sizeof *y_cpu), *y_gpu = malloc(n * sizeof *y_gpu);

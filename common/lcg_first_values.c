@@ -13,9 +13,8 @@
 // [listing published-bits]
 /* Bit patterns of the first five values for the default seed, as published. */
 static const uint64_t published_bits[5] = {
-    UINT64_C(0x3fd37de3b20e9fdc), UINT64_C(0xbfd2e1595e76077c),
-    UINT64_C(0xbfd5c999955b530c), UINT64_C(0xbfe6be1806d7224e),
-    UINT64_C(0x3fef95133e17376e),
+    UINT64_C(0x3fd37de3b20e9fdc), UINT64_C(0xbfd2e1595e76077c), UINT64_C(0xbfd5c999955b530c),
+    UINT64_C(0xbfe6be1806d7224e), UINT64_C(0x3fef95133e17376e),
 };
 // [end]
 
@@ -28,8 +27,8 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "LCG seed, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
     };
-    cli_parse(argc, argv, "Prints the first values of the P4016 LCG data set and checks them.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "Prints the first values of the P4016 LCG data set and checks them.", options,
+              sizeof options / sizeof options[0]);
 
     if (!quiet)
         printf("P4016 data set, seed 0x%016" PRIx64 "\n\n%5s  %-22s  %s\n", seed, "i", "value", "bits");

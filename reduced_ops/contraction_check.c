@@ -16,10 +16,20 @@
 
 #define OP_CHOICES "all|gemm|gemv|syrk|tensor_vec_contract|vec_tensor_vec|congruence_sym|bilinear"
 
-typedef struct { op_scope scope; op_mapping mapping; int threads; } gpu_config;
+typedef struct {
+    op_scope scope;
+    op_mapping mapping;
+    int threads;
+} gpu_config;
 
-static const char *scope_name(op_scope s) { return s == SCOPE_BLOCK ? "block" : s == SCOPE_WARP ? "warp" : "tile"; }
-static const char *mapping_name(op_mapping m) { return m == MAP_SERIAL ? "serial" : "warp per output"; }
+static const char *scope_name(op_scope s)
+{
+    return s == SCOPE_BLOCK ? "block" : s == SCOPE_WARP ? "warp" : "tile";
+}
+static const char *mapping_name(op_mapping m)
+{
+    return m == MAP_SERIAL ? "serial" : "warp per output";
+}
 
 /* Block scope at the thread counts of the invariance claim and at 100 (three
  * warps and a trailing partial warp of 4 threads); warp and tile
@@ -50,11 +60,10 @@ static int run_config(const check_problem *cp, gpu_config c, double *ratio)
         exit(EXIT_BAD_INPUT);
     }
     if (cp->dtype == DTYPE_FLOAT)
-        gpu_run_op_float(&cp->plan, c.mapping, c.scope, c.threads, (float)cp->alpha, (float)cp->beta,
-                         (float *)images, cp->count);
+        gpu_run_op_float(&cp->plan, c.mapping, c.scope, c.threads, (float)cp->alpha, (float)cp->beta, (float *)images,
+                         cp->count);
     else
-        gpu_run_op_double(&cp->plan, c.mapping, c.scope, c.threads, cp->alpha, cp->beta, (double *)images,
-                          cp->count);
+        gpu_run_op_double(&cp->plan, c.mapping, c.scope, c.threads, cp->alpha, cp->beta, (double *)images, cp->count);
     const long diff = check_bits(cp, c.mapping, images);
     *ratio = check_error_ratio(cp, images);
     if (diff >= 0) {
@@ -156,8 +165,7 @@ int main(int argc, char **argv)
     const int only_op = strcmp(op_text, "all") == 0 ? -1 : op_from_name(op_text);
     check_shapes_fit_or_exit(only_op, shapes, n_shapes);
     gpu_config configs[40];
-    check_run r = { .where = cli_resolve_on(on), .quiet = quiet, .configs = configs,
-                    .mapping_ok = { 1, 1 } };
+    check_run r = { .where = cli_resolve_on(on), .quiet = quiet, .configs = configs, .mapping_ok = { 1, 1 } };
     r.n_configs = make_configs(configs);
     if (!quiet)
         print_header(r.where, r.n_configs);

@@ -71,8 +71,8 @@ int main(int argc, char **argv)
                 const double beta = s % 2 ? 0.0 : -0.75; /* every other shape checks beta = 0 */
                 check_problem cp;
                 const char *why = NULL;
-                if (check_problem_make(&cp, (op_kind)op, shapes[s], (op_dtype)dt, 1.5, beta, count,
-                                       seed + (uint64_t)s, &why) != 0) {
+                if (check_problem_make(&cp, (op_kind)op, shapes[s], (op_dtype)dt, 1.5, beta, count, seed + (uint64_t)s,
+                                       &why) != 0) {
                     fprintf(stderr, "error: %s: %s\n", op_name((op_kind)op), why);
                     return EXIT_BAD_INPUT;
                 }

@@ -41,8 +41,8 @@ enum { R_SERIAL, R_WARP, R_SERIAL_RUNTIME, R_WARP_RUNTIME, N_RATIOS };
 static const int ratio_ours[N_RATIOS] = { H2H_OURS_SERIAL, H2H_OURS_WARP, H2H_OURS_SERIAL_RUNTIME,
                                           H2H_OURS_WARP_RUNTIME };
 static const int ratio_rival[N_RATIOS] = { H2H_GLASS_PLAIN, H2H_GLASS_REDUCED, H2H_GLASS_PLAIN, H2H_GLASS_REDUCED };
-static const char *const ratio_name[N_RATIOS] = { "serial_vs_glass", "warp_vs_glass_reduced",
-                                                  "serial_runtime_vs_glass", "warp_runtime_vs_glass_reduced" };
+static const char *const ratio_name[N_RATIOS] = { "serial_vs_glass", "warp_vs_glass_reduced", "serial_runtime_vs_glass",
+                                                  "warp_runtime_vs_glass_reduced" };
 static const char *const ratio_text[N_RATIOS] = {
     "serial mapping, sizes at compile time, vs GLASS's plain op",
     "warp per output, sizes at compile time, vs GLASS's *_reduced op",
@@ -55,12 +55,15 @@ typedef struct {
     op_dtype dtype;
     int shape_index, block, n_out;
     op_shape shape;
-    int bits[H2H_KERNELS];  /* equal to the emulation of the kernel's summation order */
+    int bits[H2H_KERNELS];   /* equal to the emulation of the kernel's summation order */
     int within[H2H_KERNELS]; /* within the double reference's tolerance */
     sweep_timing t[H2H_KERNELS];
 } h2h_cell;
 
-static const char *dtype_name(op_dtype d) { return d == DTYPE_FLOAT ? "float" : "double"; }
+static const char *dtype_name(op_dtype d)
+{
+    return d == DTYPE_FLOAT ? "float" : "double";
+}
 
 static op_mapping order_of(int kernel)
 {
@@ -70,8 +73,8 @@ static op_mapping order_of(int kernel)
 }
 
 /* got[] of one kernel (every block) against the emulation and the reference. */
-static void judge(h2h_cell *c, int kernel, const op_plan *plan, const void *got, const void *want[2],
-                  const double *ref, const double *tol, int blocks)
+static void judge(h2h_cell *c, int kernel, const op_plan *plan, const void *got, const void *want[2], const double *ref,
+                  const double *tol, int blocks)
 {
     const size_t n = (size_t)c->n_out;
     const op_mapping m = order_of(kernel);
@@ -136,8 +139,7 @@ static void check_cell(h2h_cell *c, const op_plan *plan, const double *image_d, 
     free(tol);
 }
 
-static void time_cell(h2h_cell *c, const op_plan *plan, const double *image_d, int blocks, double target_ms,
-                      int trials)
+static void time_cell(h2h_cell *c, const op_plan *plan, const double *image_d, int blocks, double target_ms, int trials)
 {
     if (c->dtype == DTYPE_FLOAT) {
         float *image = alloc_or_exit((size_t)plan->image_len, sizeof *image, "the float operand image");
@@ -226,10 +228,11 @@ static ratio_summary summarize(const h2h_cell cells[], int n, int r)
 
 static void print_method(const h2h_run *r)
 {
-    printf("## The chapter's mappings against GLASS (%s)\n\n", r->fmad ? "--fmad=true: nvcc's default contraction"
-                                                                        : "--fmad=false: the chapter's build");
+    printf("## The chapter's mappings against GLASS (%s)\n\n",
+           r->fmad ? "--fmad=true: nvcc's default contraction" : "--fmad=false: the chapter's build");
     printf("- grid: %d blocks of the cell's block size, each with its own copy of the operands in shared memory;\n"
-           "  every kernel runs the op R times with a barrier after each (alpha = beta = 1)\n", r->blocks);
+           "  every kernel runs the op R times with a barrier after each (alpha = beta = 1)\n",
+           r->blocks);
     printf("- kernels: ours serial and warp per output with the sizes as compile-time constants (as GLASS\n"
            "  takes them), GLASS's glass::block plain and *_reduced op on the same row-major image, and ours\n"
            "  again with the sizes read from the plan at run time (the crossover sweep's kernel)\n");
@@ -300,11 +303,11 @@ static void write_ratios(const char *path, const h2h_run *r, const h2h_cell cell
         const h2h_cell *m = &cells[s.min_cell];
         char where[128];
         cell_text(m, where, sizeof where);
-        fprintf(f, "reduced_ops.%s%s.geomean\t%.4f\t%.5f\t%.5f\t%s, geometric mean over %d cells, %s\n",
-                ratio_name[k], suffix, s.ratio, s.ours_us, s.rival_us, ratio_text[k], n, build);
-        fprintf(f, "reduced_ops.%s%s.min\t%.4f\t%.5f\t%.5f\t%s, the smallest of %d cells (%s), %s\n",
-                ratio_name[k], suffix, ratio_of(m, k), m->t[ratio_ours[k]].us_per_op,
-                m->t[ratio_rival[k]].us_per_op, ratio_text[k], n, where, build);
+        fprintf(f, "reduced_ops.%s%s.geomean\t%.4f\t%.5f\t%.5f\t%s, geometric mean over %d cells, %s\n", ratio_name[k],
+                suffix, s.ratio, s.ours_us, s.rival_us, ratio_text[k], n, build);
+        fprintf(f, "reduced_ops.%s%s.min\t%.4f\t%.5f\t%.5f\t%s, the smallest of %d cells (%s), %s\n", ratio_name[k],
+                suffix, ratio_of(m, k), m->t[ratio_ours[k]].us_per_op, m->t[ratio_rival[k]].us_per_op, ratio_text[k], n,
+                where, build);
     }
     if (ferror(f) | fclose(f)) {
         fprintf(stderr, "error: writing %s\n", path);
@@ -320,8 +323,8 @@ static int report_checks(const h2h_run *r, const h2h_cell cells[], int n)
         const h2h_cell *c = &cells[i];
         ours_bits += c->bits[H2H_OURS_SERIAL] && c->bits[H2H_OURS_WARP] && c->bits[H2H_OURS_SERIAL_RUNTIME] &&
                      c->bits[H2H_OURS_WARP_RUNTIME];
-        ours_within += c->within[H2H_OURS_SERIAL] && c->within[H2H_OURS_WARP] &&
-                       c->within[H2H_OURS_SERIAL_RUNTIME] && c->within[H2H_OURS_WARP_RUNTIME];
+        ours_within += c->within[H2H_OURS_SERIAL] && c->within[H2H_OURS_WARP] && c->within[H2H_OURS_SERIAL_RUNTIME] &&
+                       c->within[H2H_OURS_WARP_RUNTIME];
         glass_within += c->within[H2H_GLASS_PLAIN] && c->within[H2H_GLASS_REDUCED];
         glass_bits += c->bits[H2H_GLASS_PLAIN] && c->bits[H2H_GLASS_REDUCED];
     }
@@ -416,9 +419,9 @@ int main(int argc, char **argv)
             printf("| %s | %.3f | %.3f | %s |\n", ratio_name[k], s.ratio, ratio_of(&cells[s.min_cell], k), where);
         }
         printf("\ngeometric mean us per op over all %d cells:", n);
-        static const char *const kernel_name[H2H_KERNELS] = { "ours serial", "GLASS plain", "ours warp",
-                                                               "GLASS reduced", "ours serial (run time)",
-                                                               "ours warp (run time)" };
+        static const char *const kernel_name[H2H_KERNELS] = {
+            "ours serial", "GLASS plain", "ours warp", "GLASS reduced", "ours serial (run time)", "ours warp (run time)"
+        };
         for (int k = 0; k < H2H_KERNELS; k++) {
             double log_sum = 0;
             for (int i = 0; i < n; i++)

@@ -73,7 +73,10 @@ static walk_result walk_problem(const check_problem *cp, walk_rule rule, int thr
     return r;
 }
 
-static int walk_ok(walk_result r) { return r.terms_once == r.terms && r.same_bits == r.outputs && r.err_tol <= 1.0; }
+static int walk_ok(walk_result r)
+{
+    return r.terms_once == r.terms && r.same_bits == r.outputs && r.err_tol <= 1.0;
+}
 
 /* The table for one op and shape: one row per block size and rule. */
 static int print_table(const check_problem *cp, const walk_rule rules[2], int quiet)
@@ -89,8 +92,7 @@ static int print_table(const check_problem *cp, const walk_rule rules[2], int qu
             ok &= walk_ok(w);
             if (!quiet)
                 printf("%-25s %7d %6d %6d %7ld of %-5ld %7d of %-5d %10.4f\n", walk_rule_name(rules[r]),
-                       walk_threads[i], w.owners, w.rounds, w.terms_once, w.terms, w.same_bits, w.outputs,
-                       w.err_tol);
+                       walk_threads[i], w.owners, w.rounds, w.terms_once, w.terms, w.same_bits, w.outputs, w.err_tol);
         }
     return ok;
 }
@@ -204,10 +206,9 @@ int main(int argc, char **argv)
         { "--svg", CLI_FLAG, &svg, "print the thread map of both mappings as SVG", 0, 0, NULL },
         { "--dot", CLI_FLAG, &dot, "print the warp tree of output 0 as Graphviz DOT", 0, 0, NULL },
         { "--triangle", CLI_FLAG, &triangle,
-          "with --op syrk: print how the symmetric mappings deal the lower triangle to the warps, as SVG", 0, 0,
+          "with --op syrk: print how the symmetric mappings deal the lower triangle to the warps, as SVG", 0, 0, NULL },
+        { "--registers", CLI_FLAG, &registers, "print what p[l] holds after each step of the one-thread tree", 0, 0,
           NULL },
-        { "--registers", CLI_FLAG, &registers, "print what p[l] holds after each step of the one-thread tree", 0,
-          0, NULL },
         { "--trap", CLI_CHOICE, &trap, "walk a wrong mapping instead of warp per output (default none)", 0, 0,
           TRAP_CHOICES },
         { "--seed", CLI_U64, &seed, "random seed (default 5)", 0, UINT64_MAX, NULL },

@@ -48,7 +48,9 @@ static _Noreturn void malformed(const char *path, int line_no, const char *what)
     exit(EXIT_BAD_INPUT);
 }
 
-typedef struct { int op, dtype, out, k, block, pick; } table_columns;
+typedef struct {
+    int op, dtype, out, k, block, pick;
+} table_columns;
 
 /* The first real line of the table names its columns. */
 static table_columns read_header(char *line, const char *path, int line_no, char *header[], int *n_header)
@@ -105,9 +107,8 @@ int main(int argc, char **argv)
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
         { "--seed", CLI_STRING, &seed_text, "refused: nothing is random here, the table is the input", 0, 0, "N" },
     };
-    cli_parse(argc, argv,
-              "Checks use_warp_per_output() against every cell of a measured sweep table (TSV).",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "Checks use_warp_per_output() against every cell of a measured sweep table (TSV).", options,
+              sizeof options / sizeof options[0]);
     if (seed_text != NULL) {
         fprintf(stderr, "error: --seed: picker_check has no random input (it judges the table --tsv names)\n");
         return EXIT_BAD_INPUT;
@@ -155,8 +156,8 @@ int main(int argc, char **argv)
         if (picked == measured)
             agree++;
         else
-            printf("disagrees: line %d: %s: measured %s, picker says %s\n", line_no, what,
-                   measured ? "warp" : "serial", picked ? "warp" : "serial");
+            printf("disagrees: line %d: %s: measured %s, picker says %s\n", line_no, what, measured ? "warp" : "serial",
+                   picked ? "warp" : "serial");
     }
     if (ferror(f)) { /* a directory opens, but reading it fails (EISDIR) */
         fprintf(stderr, "error: cannot read sweep table '%s': %s\n", path, strerror(errno));
@@ -172,7 +173,6 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (!quiet)
-        printf("%d cells, %d of them pick warp per output; the picker agrees with %d\n",
-               cells, measured_warp, agree);
+        printf("%d cells, %d of them pick warp per output; the picker agrees with %d\n", cells, measured_warp, agree);
     return exit_status(verdict("the picker agrees with every measured cell", agree == cells));
 }

@@ -56,7 +56,9 @@ static const char *check_stage(const op_plan *p, const stage_plan *s)
     return NULL;
 }
 
-typedef struct { long plans, stages, bad; } bounds_count;
+typedef struct {
+    long plans, stages, bad;
+} bounds_count;
 
 /* Makes the plan of one op and shape and checks each of its stages. */
 static void check_shape(op_kind op, op_shape shape, bounds_count *n)
@@ -83,8 +85,8 @@ int main(int argc, char **argv)
     uint64_t largest = 0, seed = 0; /* largest == 0: --n not given */
     const cli_option options[] = {
         { "--n", CLI_U64, &largest, "the largest size: the sizes below it, then it (default 64)", 1, MAX_SIZE, NULL },
-        { "--seed", CLI_U64, &seed, "also check 10000 random shapes per op, sizes in [1, --n] (default none)",
-          0, UINT64_MAX, NULL },
+        { "--seed", CLI_U64, &seed, "also check 10000 random shapes per op, sizes in [1, --n] (default none)", 0,
+          UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
     };
     cli_parse(argc, argv,

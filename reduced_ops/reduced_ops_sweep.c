@@ -35,7 +35,10 @@ typedef struct {
     int bits_ok;
 } sweep_cell;
 
-static const char *dtype_name(op_dtype d) { return d == DTYPE_FLOAT ? "float" : "double"; }
+static const char *dtype_name(op_dtype d)
+{
+    return d == DTYPE_FLOAT ? "float" : "double";
+}
 
 /* Runs the cell once per mapping with reps = 1 and compares every block's
  * result with the C emulation of that mapping, bit for bit. */
@@ -158,7 +161,8 @@ static void print_method(const sweep_run *r)
            r->blocks_asked ? "as asked" : "one per SM");
     printf("- per cell and mapping: a warm-up launch, a calibration launch, then 3 timed launches of R\n"
            "  back-to-back ops (R chosen so that a launch takes about %g ms); us = median launch time / R;\n"
-           "  spread = (max - min) / median of the 3 launches, the larger of the two mappings\n", r->target_ms);
+           "  spread = (max - min) / median of the 3 launches, the larger of the two mappings\n",
+           r->target_ms);
     printf("- ratio = serial us / warp us; pick = warp only if ratio > %.2f (the 5 %% tie margin)\n", TIE_MARGIN);
     printf("- picker: use_warp_per_output(), %s\n\n", picker_basis());
 }
@@ -166,8 +170,8 @@ static void print_method(const sweep_run *r)
 static void write_tsv_header(const sweep_run *r, FILE *tsv)
 {
     if (tsv) {
-        fprintf(tsv, "# %s serial vs warp per output; device: %s; date: %s\n# command: %s\n", r->op_text,
-                r->device, r->date, r->command);
+        fprintf(tsv, "# %s serial vs warp per output; device: %s; date: %s\n# command: %s\n", r->op_text, r->device,
+                r->date, r->command);
         fprintf(tsv, "op\tdtype\tM\tN\tK\tblock\tn_out\tk_contract\tserial_us\twarp_us\tratio\tspread_pct\tpick\t"
                      "reps_serial\treps_warp\tshape_index\n");
     }
@@ -190,14 +194,14 @@ static void print_cells(op_kind op, const char *op_text, const sweep_cell cells[
         warp_wins += warp;
         picker_agrees += picked == warp;
         if (!quiet)
-            printf("| %s | %d | %d | %d | %d | %d | %.4f | %.4f | %.3f | %.1f %% | %s | %s |\n",
-                   dtype_name(c->dtype), c->shape.m, c->shape.n, c->shape.k, c->block, c->n_out, c->serial.us_per_op,
-                   c->warp.us_per_op, ratio, spread, warp ? "warp" : "serial", picked ? "warp" : "serial");
+            printf("| %s | %d | %d | %d | %d | %d | %.4f | %.4f | %.3f | %.1f %% | %s | %s |\n", dtype_name(c->dtype),
+                   c->shape.m, c->shape.n, c->shape.k, c->block, c->n_out, c->serial.us_per_op, c->warp.us_per_op,
+                   ratio, spread, warp ? "warp" : "serial", picked ? "warp" : "serial");
         if (tsv)
             fprintf(tsv, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.5f\t%.5f\t%.4f\t%.2f\t%s\t%ld\t%ld\t%d\n", op_text,
                     dtype_name(c->dtype), c->shape.m, c->shape.n, c->shape.k, c->block, c->n_out, c->k,
-                    c->serial.us_per_op, c->warp.us_per_op, ratio, spread, warp ? "warp" : "serial",
-                    c->serial.reps, c->warp.reps, c->shape_index);
+                    c->serial.us_per_op, c->warp.us_per_op, ratio, spread, warp ? "warp" : "serial", c->serial.reps,
+                    c->warp.reps, c->shape_index);
     }
     printf("%swarp per output picked in %d of %d cells; the picker agrees with %d of %d\n%s", quiet ? "" : "\n",
            warp_wins, n_cells, picker_agrees, n_cells, quiet ? "" : "\n");
@@ -239,8 +243,9 @@ int main(int argc, char **argv)
     }
     gpu_require_device();
     FILE *tsv = cli_open_output(tsv_path);
-    sweep_run run = { .op_text = op_text, .blocks_asked = blocks_opt != 0, .check_only = check_only,
-                      .target_ms = target_ms };
+    sweep_run run = {
+        .op_text = op_text, .blocks_asked = blocks_opt != 0, .check_only = check_only, .target_ms = target_ms
+    };
     run.blocks = blocks_opt ? (int)blocks_opt : gpu_sm_count();
     sweep_cell cells[N_CELLS];
     uint32_t order[N_CELLS];
@@ -260,6 +265,6 @@ int main(int argc, char **argv)
         printf("%d cells checked\n%s", n_cells, quiet ? "" : "\n");
     if (tsv)
         cli_close_output(tsv, tsv_path);
-    return exit_status(verdict("every cell's GPU result equals the C emulation bit for bit (both mappings)",
-                               all_bits_ok));
+    return exit_status(
+        verdict("every cell's GPU result equals the C emulation bit for bit (both mappings)", all_bits_ok));
 }

@@ -174,8 +174,7 @@ int main(int argc, char **argv)
     }
 
     if (!quiet)
-        printf("%5s  %-11s %-11s %-12s %-12s %s\n", "K", "serial", "tree", "reference", "ulps ser/tree",
-               "same bits");
+        printf("%5s  %-11s %-11s %-12s %-12s %s\n", "K", "serial", "tree", "reference", "ulps ser/tree", "same bits");
     int all_within = 1, tree_matches = 1, differ = 0;
     for (int i = 0; i < n_K; i++) {
         const int K = Ks[i];
@@ -211,9 +210,9 @@ int main(int argc, char **argv)
             free(term);
         }
         if (!quiet)
-            printf("%5d  0x%08" PRIx32 "  0x%08" PRIx32 "  %-12.9g %4" PRIu64 " / %-6" PRIu64 " %s\n", K,
-                   float_bits(s), float_bits(t), ref, ulp_distance_float(s, (float)ref),
-                   ulp_distance_float(t, (float)ref), float_bits(s) == float_bits(t) ? "yes" : "no");
+            printf("%5d  0x%08" PRIx32 "  0x%08" PRIx32 "  %-12.9g %4" PRIu64 " / %-6" PRIu64 " %s\n", K, float_bits(s),
+                   float_bits(t), ref, ulp_distance_float(s, (float)ref), ulp_distance_float(t, (float)ref),
+                   float_bits(s) == float_bits(t) ? "yes" : "no");
         free(image_d);
         free(serial);
         free(tree);

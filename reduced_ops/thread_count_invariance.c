@@ -15,15 +15,17 @@
 
 #define OP_CHOICES "gemm|gemv|syrk|tensor_vec_contract|vec_tensor_vec|congruence_sym|bilinear"
 
-static size_t element_size(const check_problem *cp) { return cp->dtype == DTYPE_FLOAT ? 4 : 8; }
+static size_t element_size(const check_problem *cp)
+{
+    return cp->dtype == DTYPE_FLOAT ? 4 : 8;
+}
 
 /* FNV-1a 64 over the bytes of the result, and its first element in hex. */
 static uint64_t result_hash(const check_problem *cp, const void *image, char first[24])
 {
     const size_t size = element_size(cp);
     check_element_hex(cp, image, cp->plan.result.begin, first, 24);
-    return fnv1a64((const char *)image + (size_t)cp->plan.result.begin * size,
-                   (size_t)cp->plan.result.len * size);
+    return fnv1a64((const char *)image + (size_t)cp->plan.result.begin * size, (size_t)cp->plan.result.len * size);
 }
 
 static void print_row(const char *mapping, const char *where, int threads, const char *first, uint64_t hash,
@@ -43,8 +45,8 @@ static void print_header(const check_problem *cp, const char *dtype_text, run_on
     printf("%s: %s, %s, %s, alpha = 1.5, beta = -0.75\n", op_name(cp->plan.op), op_formula(cp->plan.op), text,
            dtype_text);
     for (int s = 0; s < cp->plan.n_stages; s++)
-        printf("stage %d: %d outputs, contraction length %d\n", s + 1,
-               cp->plan.stage[s].rows * cp->plan.stage[s].cols, cp->plan.stage[s].len);
+        printf("stage %d: %d outputs, contraction length %d\n", s + 1, cp->plan.stage[s].rows * cp->plan.stage[s].cols,
+               cp->plan.stage[s].len);
     if (strcmp(trap, "none") != 0)
         printf("trap: %s (block scope, warp per output, a mistake committed on purpose)\n", trap);
     if (where & RUN_GPU) {
@@ -86,8 +88,10 @@ static int run_gpu_config(const check_problem *cp, op_mapping m, int i, const ch
     const int same = got == want && check_bits(cp, m, image) < 0;
     if (!quiet)
         print_row(m == MAP_SERIAL ? "serial" : "warp per output",
-                  i < 8 ? "GPU block scope" : i == 8 ? "GPU warp scope" : "GPU tile scope", threads, first, got,
-                  !same);
+                  i < 8    ? "GPU block scope"
+                  : i == 8 ? "GPU warp scope"
+                           : "GPU tile scope",
+                  threads, first, got, !same);
     free(image);
     return same;
 }

@@ -3,7 +3,10 @@
 #include "copy_ceiling.h"
 #include "cuda_check.h"
 
-typedef struct { void *dst, *src; size_t bytes; } copy_job;
+typedef struct {
+    void *dst, *src;
+    size_t bytes;
+} copy_job;
 
 static void run_copy(void *ctx)
 {

@@ -28,14 +28,12 @@ double gpu_canonical_reduce(const double *x, size_t n, unsigned lanes, int has_i
 double gpu_block_dyadic_reduce(const double *x, size_t n, unsigned block, int has_init, double init);
 
 /* Scans for the three policies; out has n elements. */
-void gpu_block_dyadic_scan(const double *x, double *out, size_t n, unsigned block,
-                           int exclusive, int has_init, double init);
-void gpu_iterated_pairwise_scan(const double *x, double *out, size_t n,
-                                int exclusive, int has_init, double init);
+void gpu_block_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive, int has_init,
+                           double init);
+void gpu_iterated_pairwise_scan(const double *x, double *out, size_t n, int exclusive, int has_init, double init);
 /* left_fold has span n: on the GPU it is one thread walking the array (a
  * lesson, not a fast path). */
-void gpu_left_fold_scan(const double *x, double *out, size_t n,
-                        int exclusive, int has_init, double init);
+void gpu_left_fold_scan(const double *x, double *out, size_t n, int exclusive, int has_init, double init);
 
 #ifdef __cplusplus
 }

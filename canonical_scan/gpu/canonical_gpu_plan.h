@@ -30,8 +30,7 @@ typedef struct gpu_scan_plan gpu_scan_plan;
  * block == 0 is iterated_pairwise. */
 gpu_scan_plan *gpu_scan_plan_create(size_t n, unsigned block);
 /* Enqueues the scan of d_x into d_out (n doubles each, not overlapping). */
-void gpu_scan_plan_run(gpu_scan_plan *plan, const double *d_x, double *d_out, int exclusive,
-                       int has_init, double init);
+void gpu_scan_plan_run(gpu_scan_plan *plan, const double *d_x, double *d_out, int exclusive, int has_init, double init);
 /* Waits for the GPU; exits with an error if a look-back ever timed out (a
  * bug, never a wrong answer left unreported). */
 void gpu_scan_plan_check(gpu_scan_plan *plan);

@@ -23,8 +23,13 @@
 #define CLASSIC_TILE 256
 
 /* Which network; the numbers are classic_network's (lib/classic_networks.h). */
-enum { CLASSIC_KOGGE_STONE = 0, CLASSIC_BRENT_KUNG = 1, CLASSIC_BLELLOCH = 2, CLASSIC_SKLANSKY = 3,
-       CLASSIC_KOGGE_STONE_REVERSED = 4 };
+enum {
+    CLASSIC_KOGGE_STONE = 0,
+    CLASSIC_BRENT_KUNG = 1,
+    CLASSIC_BLELLOCH = 2,
+    CLASSIC_SKLANSKY = 3,
+    CLASSIC_KOGGE_STONE_REVERSED = 4
+};
 
 /* Mistakes a student makes, for the traps (0: none). */
 enum { CLASSIC_CORRECT = 0, CLASSIC_MISTAKE_IN_PLACE = 1, CLASSIC_MISTAKE_NO_CLEAR = 2 };
@@ -105,8 +110,8 @@ __device__ double block_blelloch(double v, double *buf, double *total, int mista
         const unsigned r = 2 * d - 1 + t * 2 * d;
         if (r < w) {
             const double left_sum = buf[r - d];
-            buf[r - d] = buf[r];          /* left child: the parent's prefix */
-            buf[r] = buf[r] + left_sum;   /* right child: prefix + left sum */
+            buf[r - d] = buf[r];        /* left child: the parent's prefix */
+            buf[r] = buf[r] + left_sum; /* right child: prefix + left sum */
         }
         __syncthreads();
     }
@@ -155,13 +160,9 @@ __device__ double block_classic_inclusive(int net, double v, double *buf, double
 {
     double s;
     switch (net) {
-    case CLASSIC_BRENT_KUNG:
-        return block_brent_kung(v, buf, total);
-    case CLASSIC_BLELLOCH:
-        return block_blelloch(v, buf, total, mistake) + v;
-    case CLASSIC_SKLANSKY:
-        s = block_sklansky(v, buf);
-        break;
+    case CLASSIC_BRENT_KUNG: return block_brent_kung(v, buf, total);
+    case CLASSIC_BLELLOCH: return block_blelloch(v, buf, total, mistake) + v;
+    case CLASSIC_SKLANSKY: s = block_sklansky(v, buf); break;
     default: /* Kogge-Stone, either order of distances */
         s = block_kogge_stone(v, buf, net == CLASSIC_KOGGE_STONE_REVERSED, mistake);
         break;
@@ -225,7 +226,7 @@ __global__ void classic_warp_scan(const double *x, double *out, uint64_t n)
  * tiles before it, and tiles are numbered in the order they start. */
 typedef struct {
     double *node_value;
-    unsigned *node_flag;        /* 0 until published; zeroed before every run */
+    unsigned *node_flag; /* 0 until published; zeroed before every run */
     unsigned long long *next_tile;
     uint64_t tiles;
 } classic_lookback;
@@ -258,8 +259,7 @@ __device__ double await_node(const classic_lookback &lb, unsigned level, uint64_
 // [listing classic-lookback]
 /* Thread 0 of tile b: publishes the nodes the tile completes and returns
  * D_b (empty for b == 0) and D_{b+1}. */
-__device__ void classic_tile_carry(const classic_lookback &lb, uint64_t b, double total, double *d_b,
-                                   double *d_next)
+__device__ void classic_tile_carry(const classic_lookback &lb, uint64_t b, double total, double *d_b, double *d_next)
 {
     double v = total;
     unsigned l = 0;
@@ -283,8 +283,8 @@ __device__ void classic_tile_carry(const classic_lookback &lb, uint64_t b, doubl
 }
 // [end]
 
-__global__ void __launch_bounds__(CLASSIC_TILE) classic_device_scan(const double *x, double *out, uint64_t n,
-                                                                     int net, classic_lookback lb)
+__global__ void __launch_bounds__(CLASSIC_TILE)
+    classic_device_scan(const double *x, double *out, uint64_t n, int net, classic_lookback lb)
 {
     __shared__ double buf[2 * CLASSIC_TILE];
     __shared__ double carry[2];
@@ -306,11 +306,11 @@ __global__ void __launch_bounds__(CLASSIC_TILE) classic_device_scan(const double
         return;
     const int full = (b + 1) * w <= n;
     if (t == w - 1 && full)
-        out[i] = carry[1];            /* D_{b+1} */
+        out[i] = carry[1]; /* D_{b+1} */
     else if (b == 0)
-        out[i] = s;                   /* N_0(j) */
+        out[i] = s; /* N_0(j) */
     else
-        out[i] = carry[0] + s;        /* D_b + N_b(j) */
+        out[i] = carry[0] + s; /* D_b + N_b(j) */
 }
 
 #endif

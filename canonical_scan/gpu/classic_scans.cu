@@ -31,8 +31,8 @@ static void finish(double *out, size_t n, double *d_x, double *d_out)
     CUDA_CHECK(cudaFree(d_out));
 }
 
-extern "C" void classic_gpu_tile_scan(int net, const double *x, double *out, size_t n, unsigned threads,
-                                      int exclusive, int mistake)
+extern "C" void classic_gpu_tile_scan(int net, const double *x, double *out, size_t n, unsigned threads, int exclusive,
+                                      int mistake)
 {
     check_threads(threads);
     double *d_x, *d_out;
@@ -82,8 +82,7 @@ extern "C" classic_device_plan *classic_device_plan_create(size_t n)
     return p;
 }
 
-extern "C" void classic_device_scan_enqueue(classic_device_plan *p, int net, const double *d_x, double *d_out,
-                                            size_t n)
+extern "C" void classic_device_scan_enqueue(classic_device_plan *p, int net, const double *d_x, double *d_out, size_t n)
 {
     classic_lookback lb = p->lb;
     lb.tiles = (n + CLASSIC_TILE - 1) / CLASSIC_TILE;

@@ -30,7 +30,9 @@ __global__ void cub_block_probe_kernel(const double *x, double *out)
 }
 
 static const char *const probe_names[CUB_PROBES] = {
-    "cub::WarpScan (each warp of 32)", "cub::BlockScan BLOCK_SCAN_RAKING", "cub::BlockScan BLOCK_SCAN_RAKING_MEMOIZE",
+    "cub::WarpScan (each warp of 32)",
+    "cub::BlockScan BLOCK_SCAN_RAKING",
+    "cub::BlockScan BLOCK_SCAN_RAKING_MEMOIZE",
     "cub::BlockScan BLOCK_SCAN_WARP_SCANS",
 };
 

@@ -49,19 +49,28 @@ struct preallocated_resource {
         return ptr;
     }
     void deallocate(cuda::stream_ref, void *, size_t, size_t) noexcept {}
-    void *allocate_sync(size_t b, size_t) { return b <= bytes ? ptr : nullptr; }
+    void *allocate_sync(size_t b, size_t)
+    {
+        return b <= bytes ? ptr : nullptr;
+    }
     void deallocate_sync(void *, size_t, size_t) noexcept {}
-    bool operator==(const preallocated_resource &o) const { return ptr == o.ptr; }
-    bool operator!=(const preallocated_resource &o) const { return ptr != o.ptr; }
+    bool operator==(const preallocated_resource &o) const
+    {
+        return ptr == o.ptr;
+    }
+    bool operator!=(const preallocated_resource &o) const
+    {
+        return ptr != o.ptr;
+    }
     friend constexpr void get_property(const preallocated_resource &, cuda::mr::device_accessible) noexcept {}
 };
 
 template <class Level>
 static auto environment(cub_levels *c, Level level)
 {
-    return cuda::std::execution::env{cuda::execution::require(level),
-                                     cuda::std::execution::prop{cuda::mr::get_memory_resource,
-                                                                preallocated_resource{c->d_temp, c->temp_bytes}}};
+    return cuda::std::execution::env{ cuda::execution::require(level),
+                                      cuda::std::execution::prop{ cuda::mr::get_memory_resource,
+                                                                  preallocated_resource{ c->d_temp, c->temp_bytes } } };
 }
 
 /* The largest temporary storage any level asks for at n: the two-phase API
@@ -102,7 +111,9 @@ extern "C" void cub_levels_reduce(cub_levels *c, cub_level level, const double *
 #if HAVE_DETERMINISM_API
     namespace det = cuda::execution::determinism;
     switch (level) {
-    case CUB_NOT_GUARANTEED: CUDA_CHECK(cub::DeviceReduce::Sum(d_x, d_sum, c->n, environment(c, det::not_guaranteed))); break;
+    case CUB_NOT_GUARANTEED:
+        CUDA_CHECK(cub::DeviceReduce::Sum(d_x, d_sum, c->n, environment(c, det::not_guaranteed)));
+        break;
     case CUB_RUN_TO_RUN: CUDA_CHECK(cub::DeviceReduce::Sum(d_x, d_sum, c->n, environment(c, det::run_to_run))); break;
     default: CUDA_CHECK(cub::DeviceReduce::Sum(d_x, d_sum, c->n, environment(c, det::gpu_to_gpu))); break;
     }

@@ -84,8 +84,7 @@ static void launch_pass_in_clusters(void (*kernel)(Params...), unsigned blocks, 
 }
 
 template <typename... Params, typename... Args>
-static void launch_pass(void (*kernel)(Params...), unsigned blocks, unsigned threads, int dependent,
-                        Args... args)
+static void launch_pass(void (*kernel)(Params...), unsigned blocks, unsigned threads, int dependent, Args... args)
 {
     launch_pass_in_clusters(kernel, blocks, threads, dependent, 1, args...);
 }

@@ -66,7 +66,8 @@ __device__ __forceinline__ void finish_pass(const reduce_finish &f, const double
  * as it starts (cluster_arrive) and waits for the others just before its
  * writes (cluster_wait), by which time they have long started. Called by
  * every thread; nothing for CLUSTER = 1. */
-template <int CLUSTER> __device__ __forceinline__ void cluster_arrive(void)
+template <int CLUSTER>
+__device__ __forceinline__ void cluster_arrive(void)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
     if constexpr (CLUSTER > 1)
@@ -74,7 +75,8 @@ template <int CLUSTER> __device__ __forceinline__ void cluster_arrive(void)
 #endif
 }
 
-template <int CLUSTER> __device__ __forceinline__ void cluster_wait(void)
+template <int CLUSTER>
+__device__ __forceinline__ void cluster_wait(void)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
     if constexpr (CLUSTER > 1)
@@ -155,8 +157,7 @@ __device__ __forceinline__ bool cluster_tile_row(double *out, const double *clus
  * 2*lane % L + 1 (y), valid in lanes 0 .. L/2 - 1 (lane 0 only, in x, for
  * L = 1). */
 template <int L>
-__device__ __forceinline__ double2 warp_batch(const double *__restrict__ x, uint64_t count, uint64_t first,
-                                              int whole)
+__device__ __forceinline__ double2 warp_batch(const double *__restrict__ x, uint64_t count, uint64_t first, int whole)
 {
     double2 v[REDUCE_LOADS];
     if (whole) {
@@ -201,8 +202,7 @@ __device__ __forceinline__ double2 warp_batch(const double *__restrict__ x, uint
 typedef double2 (*batch_reduce)(const double *__restrict__, uint64_t, uint64_t, int);
 
 template <batch_reduce BATCH, uint64_t STRIDE, int N>
-__device__ __forceinline__ double2 batches_tree(const double *__restrict__ x, uint64_t count, uint64_t first,
-                                                int whole)
+__device__ __forceinline__ double2 batches_tree(const double *__restrict__ x, uint64_t count, uint64_t first, int whole)
 {
     if constexpr (N == 1) {
         return BATCH(x, count, first, whole);
@@ -218,8 +218,8 @@ __device__ __forceinline__ double2 batches_tree(const double *__restrict__ x, ui
  * levels of one balanced tree over the tile's rows. */
 template <int L, int BATCHES, bool TAIL>
 __global__ void __launch_bounds__(REDUCE_THREADS, REDUCE_MIN_BLOCKS)
-lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double *__restrict__ out,
-                           reduce_finish finish)
+    lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double *__restrict__ out,
+                               reduce_finish finish)
 {
     constexpr uint64_t TILE = (uint64_t)REDUCE_TILE * BATCHES;
     __shared__ double warp_root[REDUCE_WARPS * L];
@@ -227,7 +227,8 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
     const uint64_t tile_first = (uint64_t)blockIdx.x * TILE;
     const uint64_t first = tile_first + (uint64_t)warp * (64 * REDUCE_LOADS * BATCHES) + 2 * lane;
     wait_for_previous_pass(); /* x may be the previous pass's output */
-    const double2 r = batches_tree<warp_batch<L>, 64 * REDUCE_LOADS, BATCHES>(x, count, first, tile_first + TILE <= count);
+    const double2 r = batches_tree<warp_batch<L>, 64 * REDUCE_LOADS, BATCHES>(x, count, first,
+                                                                              tile_first + TILE <= count);
     let_next_pass_launch();
     if constexpr (L == 1) {
         if (lane == 0)
@@ -260,8 +261,8 @@ lanes_tile_reduce_by_warps(const double *__restrict__ x, uint64_t count, double 
  * groups meet in shared memory: one balanced tree over the tile, without a
  * single shuffle. */
 template <int L>
-__device__ __forceinline__ double2 batch_of_rows(const double *__restrict__ x, uint64_t count,
-                                                 uint64_t first, int whole)
+__device__ __forceinline__ double2 batch_of_rows(const double *__restrict__ x, uint64_t count, uint64_t first,
+                                                 int whole)
 {
     double c0[REDUCE_LOADS], c1[REDUCE_LOADS]; /* lanes 2c and 2c+1 of 16 rows */
     if (whole) {
@@ -284,8 +285,8 @@ __device__ __forceinline__ double2 batch_of_rows(const double *__restrict__ x, u
 
 template <int L, int TILE_BATCHES, bool TAIL, int CLUSTER = 1>
 __global__ void __launch_bounds__(REDUCE_THREADS, REDUCE_MIN_BLOCKS)
-lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out,
-                            reduce_finish finish)
+    lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double *__restrict__ out,
+                                reduce_finish finish)
 {
     constexpr int PER_ROW = L / 2, GROUPS = REDUCE_THREADS / PER_ROW;
     constexpr int C = CLUSTERS_COMPILED ? CLUSTER : 1, BATCHES = TILE_BATCHES / C; /* this block's share */
@@ -299,7 +300,7 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
     cluster_arrive<C>();
     wait_for_previous_pass(); /* x may be the previous pass's output */
     const double2 r = batches_tree<batch_of_rows<L>, (uint64_t)REDUCE_LOADS * L, BATCHES>(x, count, first,
-                                                                                      tile_first + TILE <= count);
+                                                                                          tile_first + TILE <= count);
     let_next_pass_launch();
     group_root[g * L + 2 * c] = r.x;
     group_root[g * L + 2 * c + 1] = r.y;
@@ -323,8 +324,8 @@ lanes_tile_reduce_by_groups(const double *__restrict__ x, uint64_t count, double
 /* Any L, any view (padded blocks too): one thread per (tile, lane) walks 32
  * rows of its lane -- slow, strided, and exactly the same tree. */
 __global__ void __launch_bounds__(REDUCE_THREADS)
-lanes_tile_reduce_generic(virtual_view view, uint64_t count, unsigned lanes, uint64_t tiles,
-                          double *__restrict__ out)
+    lanes_tile_reduce_generic(virtual_view view, uint64_t count, unsigned lanes, uint64_t tiles,
+                              double *__restrict__ out)
 {
     const uint64_t g = (uint64_t)blockIdx.x * REDUCE_THREADS + threadIdx.x;
     if (g >= tiles * lanes)
@@ -405,29 +406,27 @@ static pass_kernel fast_pass_kernel(const reduce_pass *p, int tail)
     case 128: return lanes_kernel<128>(p->batches, tail);
     case 256: return lanes_kernel<256>(p->batches, tail);
     case 512: return lanes_kernel<512>(p->batches, tail);
-    default:
-        fprintf(stderr, "error: no fast reduce kernel for %u lanes\n", p->lanes);
-        exit(EXIT_MISMATCH);
+    default: fprintf(stderr, "error: no fast reduce kernel for %u lanes\n", p->lanes); exit(EXIT_MISMATCH);
     }
 }
 
 /* One pass: `in` (as a view) -> out[tiles * lanes]; with a tail (fast
  * passes only) its last block goes on to R. */
-static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *out, reduce_finish finish,
-                               int dependent, int clusters)
+static void launch_reduce_pass(const reduce_pass *p, virtual_view in, double *out, reduce_finish finish, int dependent,
+                               int clusters)
 {
     if (!p->fast) {
-        const unsigned blocks = grid_blocks_or_exit(
-            (p->tiles * p->lanes + REDUCE_THREADS - 1) / REDUCE_THREADS, "lanes_tile_reduce_generic");
-        launch_pass(lanes_tile_reduce_generic, blocks, REDUCE_THREADS, dependent, in, p->count, p->lanes,
-                    p->tiles, out);
+        const unsigned blocks = grid_blocks_or_exit((p->tiles * p->lanes + REDUCE_THREADS - 1) / REDUCE_THREADS,
+                                                    "lanes_tile_reduce_generic");
+        launch_pass(lanes_tile_reduce_generic, blocks, REDUCE_THREADS, dependent, in, p->count, p->lanes, p->tiles,
+                    out);
         CUDA_CHECK_LAUNCH();
         return;
     }
     const unsigned cluster = pass_cluster(p, clusters);
     const unsigned blocks = grid_blocks_or_exit(p->tiles * cluster, "lanes_tile_reduce");
-    launch_pass_in_clusters(fast_pass_kernel(p, finish.tail.ticket != NULL), blocks, REDUCE_THREADS, dependent,
-                            cluster, in.x, p->count, out, finish);
+    launch_pass_in_clusters(fast_pass_kernel(p, finish.tail.ticket != NULL), blocks, REDUCE_THREADS, dependent, cluster,
+                            in.x, p->count, out, finish);
     CUDA_CHECK_LAUNCH();
 }
 
@@ -436,8 +435,8 @@ struct gpu_reduce_plan {
     double *buf[2]; /* ping-pong outputs of the passes */
     int tail_pass;  /* the pass whose last block finishes the reduce; -1: none */
     reduce_tail tail;
-    int dependent;  /* passes after the first are dependent launches (sm_90+) */
-    int clusters;   /* the first pass's blocks share tiles in clusters (sm_90+ code) */
+    int dependent; /* passes after the first are dependent launches (sm_90+) */
+    int clusters;  /* the first pass's blocks share tiles in clusters (sm_90+ code) */
 };
 
 /* The first fast pass that leaves few enough partial values for one block,
@@ -505,8 +504,7 @@ static const double *reduce_plan_enqueue(const gpu_reduce_plan *p, virtual_view 
     for (int i = 0; i < p->passes.npasses; i++) {
         const reduce_pass *pass = &p->passes.pass[i];
         out = p->buf[i % 2];
-        launch_reduce_pass(pass, in, out, i == p->tail_pass ? finish : no_finish, i > 0 && p->dependent,
-                           p->clusters);
+        launch_reduce_pass(pass, in, out, i == p->tail_pass ? finish : no_finish, i > 0 && p->dependent, p->clusters);
         if (i == p->tail_pass)
             return p->tail.result;
         in = virtual_identity(out, pass->tiles * pass->lanes); /* the next pass reads these */
@@ -592,8 +590,7 @@ extern "C" double gpu_canonical_reduce(const double *x, size_t n, unsigned lanes
 }
 
 /* block_dyadic<B>: the shared plan of reduce_plan.h over device views. */
-extern "C" double gpu_block_dyadic_reduce(const double *x, size_t n, unsigned block, int has_init,
-                                          double init)
+extern "C" double gpu_block_dyadic_reduce(const double *x, size_t n, unsigned block, int has_init, double init)
 {
     if (block == 0) {
         fprintf(stderr, "error: block must be >= 1\n");

@@ -45,25 +45,22 @@ typedef struct {
  * load, so a reader that sees the flag sees the value with it: no fence is
  * needed (the same device CUB's look-back uses for 8-byte values), and no
  * fence sits on the path from one tile's node to the tile that waits. */
-__device__ __forceinline__ void store_node_word(ulonglong2 *where, unsigned long long bits,
-                                                unsigned long long flag)
+__device__ __forceinline__ void store_node_word(ulonglong2 *where, unsigned long long bits, unsigned long long flag)
 {
-    asm volatile("st.relaxed.gpu.global.v2.u64 [%0], {%1, %2};" ::"l"(where), "l"(bits), "l"(flag)
-                 : "memory");
+    asm volatile("st.relaxed.gpu.global.v2.u64 [%0], {%1, %2};" ::"l"(where), "l"(bits), "l"(flag) : "memory");
 }
 
 __device__ __forceinline__ ulonglong2 load_node_word(const ulonglong2 *where)
 {
     ulonglong2 w;
-    asm volatile("ld.relaxed.gpu.global.v2.u64 {%0, %1}, [%2];" : "=l"(w.x), "=l"(w.y) : "l"(where)
-                 : "memory");
+    asm volatile("ld.relaxed.gpu.global.v2.u64 {%0, %1}, [%2];" : "=l"(w.x), "=l"(w.y) : "l"(where) : "memory");
     return w;
 }
 
 __device__ void publish_node(const scan_params &p, unsigned level, uint64_t index, double value)
 {
-    store_node_word(&p.node[lookback_slot(p.tpad, level, index)],
-                    (unsigned long long)__double_as_longlong(value), p.epoch);
+    store_node_word(&p.node[lookback_slot(p.tpad, level, index)], (unsigned long long)__double_as_longlong(value),
+                    p.epoch);
 }
 
 /* A waiter that has polled LOOKBACK_SPIN_LIMIT times has met a bug: it gives
@@ -209,8 +206,8 @@ __device__ __forceinline__ void tile_load(const scan_params &p, uint64_t v0, uns
 // [listing tile-pyramid]
 /* The tile's pyramid of complete subtrees over the chunk roots (one per
  * thread): levels 1-5 inside each warp by shuffles ... */
-__device__ __forceinline__ void tile_pyramid_in_warps(const double a[DYADIC_ITEMS], unsigned tid,
-                                                      unsigned lane, double *pyramid)
+__device__ __forceinline__ void tile_pyramid_in_warps(const double a[DYADIC_ITEMS], unsigned tid, unsigned lane,
+                                                      double *pyramid)
 {
     double v = dyadic_chunk_root(a);
     pyramid[tid] = v;
@@ -245,8 +242,8 @@ __device__ __forceinline__ double tile_pyramid_across_warps(unsigned lane, doubl
  * those that end with it -- built here from roots, never waited for: so no
  * tile waits for another tile's look-back below level 5. Of those it
  * completes, only level 5 is published. */
-__device__ __forceinline__ void tile_lookback(const scan_params &p, uint64_t e, unsigned z, double w,
-                                              double *looked, double *top)
+__device__ __forceinline__ void tile_lookback(const scan_params &p, uint64_t e, unsigned z, double w, double *looked,
+                                              double *top)
 {
     const unsigned lane = threadIdx.x & 31;
     const double root = __shfl_sync(FULL_WARP, w, 0);
@@ -303,8 +300,7 @@ typedef struct {
 /* The carries live in the padding at the end of each row of slots. */
 #define CARRY_STRIDE (DYADIC_ITEMS + 1)
 
-__device__ __forceinline__ double output_of_slot(const scan_params &p, const tile_outputs &o, unsigned sl,
-                                                 double v)
+__device__ __forceinline__ double output_of_slot(const scan_params &p, const tile_outputs &o, unsigned sl, double v)
 {
     if (!o.parked)
         return v;
@@ -345,8 +341,8 @@ __device__ __forceinline__ void tile_store(const scan_params &p, uint64_t e, uin
 }
 
 /* The outputs (init attached) into slots, then stored. */
-__device__ __forceinline__ void tile_store_outputs(const scan_params &p, uint64_t e, uint64_t v0,
-                                                   unsigned tid, double *slots, const double s[DYADIC_ITEMS])
+__device__ __forceinline__ void tile_store_outputs(const scan_params &p, uint64_t e, uint64_t v0, unsigned tid,
+                                                   double *slots, const double s[DYADIC_ITEMS])
 {
     double o[DYADIC_ITEMS];
 #pragma unroll
@@ -475,8 +471,8 @@ extern "C" gpu_scan_plan *gpu_scan_plan_create(size_t n, unsigned block)
     return p;
 }
 
-extern "C" void gpu_scan_plan_run(gpu_scan_plan *plan, const double *d_x, double *d_out, int exclusive,
-                                  int has_init, double init)
+extern "C" void gpu_scan_plan_run(gpu_scan_plan *plan, const double *d_x, double *d_out, int exclusive, int has_init,
+                                  double init)
 {
     if (++plan->epoch == 0) { /* 2^32 runs later: old flags could look current */
         CUDA_CHECK(cudaMemset(plan->node, 0, (size_t)(2 * plan->tpad) * sizeof(ulonglong2)));
@@ -519,11 +515,11 @@ extern "C" int gpu_scan_plan_resident_tiles(const gpu_scan_plan *plan)
 {
     int tiles = 0;
     if (plan->layout.view.log_p <= DYADIC_LOG_TILE)
-        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&tiles, dyadic_scan_single_pass<true>,
-                                                                 DYADIC_THREADS, 0));
+        CUDA_CHECK(
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&tiles, dyadic_scan_single_pass<true>, DYADIC_THREADS, 0));
     else
-        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&tiles, dyadic_scan_single_pass<false>,
-                                                                 DYADIC_THREADS, 0));
+        CUDA_CHECK(
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&tiles, dyadic_scan_single_pass<false>, DYADIC_THREADS, 0));
     return tiles;
 }
 
@@ -545,8 +541,8 @@ extern "C" void gpu_scan_plan_destroy(gpu_scan_plan *plan)
 }
 
 /* Host arrays in and out, through a plan made for this one call. */
-static void dyadic_scan_host(const double *x, double *out, size_t n, unsigned block, int exclusive,
-                             int has_init, double init)
+static void dyadic_scan_host(const double *x, double *out, size_t n, unsigned block, int exclusive, int has_init,
+                             double init)
 {
     if (n == 0)
         return;
@@ -566,8 +562,8 @@ static void dyadic_scan_host(const double *x, double *out, size_t n, unsigned bl
     CUDA_CHECK(cudaFree(d_out));
 }
 
-extern "C" void gpu_block_dyadic_scan(const double *x, double *out, size_t n, unsigned block,
-                                      int exclusive, int has_init, double init)
+extern "C" void gpu_block_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive,
+                                      int has_init, double init)
 {
     if (block == 0) {
         fprintf(stderr, "error: block must be >= 1\n");
@@ -576,8 +572,8 @@ extern "C" void gpu_block_dyadic_scan(const double *x, double *out, size_t n, un
     dyadic_scan_host(x, out, n, block, exclusive, has_init, init);
 }
 
-extern "C" void gpu_iterated_pairwise_scan(const double *x, double *out, size_t n, int exclusive,
-                                           int has_init, double init)
+extern "C" void gpu_iterated_pairwise_scan(const double *x, double *out, size_t n, int exclusive, int has_init,
+                                           double init)
 {
     dyadic_scan_host(x, out, n, 0, exclusive, has_init, init); /* one block: everything */
 }
@@ -585,8 +581,8 @@ extern "C" void gpu_iterated_pairwise_scan(const double *x, double *out, size_t 
 // [listing left-fold-one-thread]
 /* Span n: every addition waits for the previous one, so one thread does them
  * all. The other threads only move data between global and shared memory. */
-__global__ void left_fold_scan_one_thread(const double *__restrict__ x, double *__restrict__ out,
-                                          uint64_t n, int exclusive, int has_init, double init)
+__global__ void left_fold_scan_one_thread(const double *__restrict__ x, double *__restrict__ out, uint64_t n,
+                                          int exclusive, int has_init, double init)
 {
     __shared__ double chunk[LEFT_FOLD_CHUNK];
     double v = 0.0, before = has_init ? init : 0.0; /* thread 0's running state */
@@ -615,8 +611,7 @@ __global__ void left_fold_scan_one_thread(const double *__restrict__ x, double *
 }
 // [end]
 
-extern "C" void gpu_left_fold_scan(const double *x, double *out, size_t n, int exclusive, int has_init,
-                                   double init)
+extern "C" void gpu_left_fold_scan(const double *x, double *out, size_t n, int exclusive, int has_init, double init)
 {
     if (n == 0)
         return;

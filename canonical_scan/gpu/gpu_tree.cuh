@@ -16,7 +16,8 @@
  * grouping of the SAME additions gives the same bits; this is one of them.
  * (A C++ template, written as a compile-time recursion, because only then
  * does nvcc keep the array in registers instead of local memory.) */
-template <int N> __device__ __forceinline__ double register_tree(const double *v)
+template <int N>
+__device__ __forceinline__ double register_tree(const double *v)
 {
     static_assert(N >= 1 && (N & (N - 1)) == 0, "a balanced tree needs a power of two");
     if constexpr (N == 1)
@@ -30,8 +31,7 @@ template <int N> __device__ __forceinline__ double register_tree(const double *v
 static inline unsigned grid_blocks_or_exit(uint64_t blocks, const char *kernel)
 {
     if (blocks == 0 || blocks > 0x7fffffffu) {
-        fprintf(stderr, "error: %s: %llu blocks do not fit a 1-D grid\n", kernel,
-                (unsigned long long)blocks);
+        fprintf(stderr, "error: %s: %llu blocks do not fit a 1-D grid\n", kernel, (unsigned long long)blocks);
         exit(EXIT_BAD_INPUT);
     }
     return (unsigned)blocks;

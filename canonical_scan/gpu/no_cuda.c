@@ -110,7 +110,8 @@ void gpu_scan_plan_destroy(gpu_scan_plan *plan)
 {
     no_cuda(__func__);
 }
-void gpu_block_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive, int has_init, double init)
+void gpu_block_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive, int has_init,
+                           double init)
 {
     no_cuda(__func__);
 }

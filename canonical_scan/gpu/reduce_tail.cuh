@@ -21,10 +21,10 @@
 #include "scan_tuning.h" /* REDUCE_TAIL_MAX, REDUCE_TAIL_ROWS */
 
 typedef struct {
-    unsigned *ticket;           /* NULL: this pass has no tail */
-    uint64_t count;             /* partial values the pass writes: tiles * lanes */
-    unsigned lanes;             /* L of the pass (1: only the lane stage is left) */
-    double *result;             /* where R goes */
+    unsigned *ticket; /* NULL: this pass has no tail */
+    uint64_t count;   /* partial values the pass writes: tiles * lanes */
+    unsigned lanes;   /* L of the pass (1: only the lane stage is left) */
+    double *result;   /* where R goes */
 } reduce_tail;
 
 /* How a fast pass ends: nothing more (tail.ticket NULL), or its last block

@@ -63,8 +63,8 @@ double block_dyadic_reduce(const double *x, size_t n, unsigned block, int has_in
 /* ---- scans (out has n elements) -------------------------------------------- */
 void left_fold_scan(const double *x, double *out, size_t n, int exclusive, int has_init, double init);
 void iterated_pairwise_scan(const double *x, double *out, size_t n, int exclusive, int has_init, double init);
-void block_dyadic_scan(const double *x, double *out, size_t n, unsigned block,
-                       int exclusive, int has_init, double init);
+void block_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive, int has_init,
+                       double init);
 
 /* ---- policies by name ------------------------------------------------------- */
 typedef enum { POLICY_LEFT_FOLD, POLICY_ITERATED_PAIRWISE, POLICY_BLOCK_DYADIC } scan_policy;
@@ -74,10 +74,9 @@ const char *scan_policy_name(scan_policy policy);
 /* 0 on success, -1 for an unknown name. */
 int scan_policy_parse(const char *text, scan_policy *policy);
 /* block is used by POLICY_BLOCK_DYADIC only. */
-double policy_reduce(scan_policy policy, unsigned block, const double *x, size_t n,
-                     int has_init, double init);
-void policy_scan(scan_policy policy, unsigned block, const double *x, double *out, size_t n,
-                 int exclusive, int has_init, double init);
+double policy_reduce(scan_policy policy, unsigned block, const double *x, size_t n, int has_init, double init);
+void policy_scan(scan_policy policy, unsigned block, const double *x, double *out, size_t n, int exclusive,
+                 int has_init, double init);
 
 /* ---- the data set -------------------------------------------------------- */
 /* x[0..n-1] = lcg64_fill(seed); with hostile != 0 the P4016 cancellation

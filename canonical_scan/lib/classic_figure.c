@@ -43,16 +43,16 @@ static void draw_op(void *ctx, const net_op *op)
                 wire_x(op->target), y);
         break;
     case NETOP_COPY:
-        fprintf(f->out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#a04000\" stroke-width=\"1.5\" "
-                        "stroke-dasharray=\"4,3\"/>\n", wire_x(op->left), y0, wire_x(op->target), y);
+        fprintf(f->out,
+                "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#a04000\" stroke-width=\"1.5\" "
+                "stroke-dasharray=\"4,3\"/>\n",
+                wire_x(op->left), y0, wire_x(op->target), y);
         break;
     case NETOP_CLEAR:
         fprintf(f->out, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"#a04000\"/>\n",
                 wire_x(op->target) - 5, y - 5);
         break;
-    case NETOP_END_LEVEL:
-        f->level++;
-        break;
+    case NETOP_END_LEVEL: f->level++; break;
     }
 }
 
@@ -70,18 +70,19 @@ void classic_network_svg(FILE *out, classic_network net, size_t n, int exclusive
     const int width = FIG_LEFT + FIG_COL * (int)n, bottom = FIG_TOP + FIG_ROW * levels + 20;
     const int height = bottom + 60;
     const int shows_exclusive = network_is_exclusive(net) ? exclusive : 0;
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                 "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" role=\"img\">\n"
-                 "<title>%s network, n = %zu</title>\n"
-                 "<desc>%zu vertical wires, one per element, time running down, %d rows of operations; "
-                 "a dot is an addition on its wire, the line into it comes from the wire it adds. "
-                 "Work %llu additions, span %llu.</desc>\n"
-                 "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-            width, height, width, height, network_title(net), n, n, levels,
-            (unsigned long long)cost.work, (unsigned long long)cost.span);
+    fprintf(out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" role=\"img\">\n"
+            "<title>%s network, n = %zu</title>\n"
+            "<desc>%zu vertical wires, one per element, time running down, %d rows of operations; "
+            "a dot is an addition on its wire, the line into it comes from the wire it adds. "
+            "Work %llu additions, span %llu.</desc>\n"
+            "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+            width, height, width, height, network_title(net), n, n, levels, (unsigned long long)cost.work,
+            (unsigned long long)cost.span);
     for (size_t i = 0; i < n; i++) {
-        fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#bdbdbd\"/>\n", wire_x(i),
-                FIG_TOP - 8, wire_x(i), bottom - 8);
+        fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#bdbdbd\"/>\n", wire_x(i), FIG_TOP - 8,
+                wire_x(i), bottom - 8);
         fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"12\">x%zu</text>\n", wire_x(i),
                 FIG_TOP - 14, i);
         fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"11\">%s%zu</text>\n", wire_x(i),
@@ -89,13 +90,15 @@ void classic_network_svg(FILE *out, classic_network net, size_t n, int exclusive
     }
     figure f = { out, n, 0 };
     network_enumerate(net, n, inclusive, draw_op, &f);
-    fprintf(out, "<text x=\"8\" y=\"22\" font-size=\"13\" font-weight=\"bold\">%s, n = %zu (%s): "
-                 "work %llu additions, span %llu</text>\n", network_title(net), n,
-            shows_exclusive ? "exclusive" : "inclusive", (unsigned long long)cost.work,
+    fprintf(out,
+            "<text x=\"8\" y=\"22\" font-size=\"13\" font-weight=\"bold\">%s, n = %zu (%s): "
+            "work %llu additions, span %llu</text>\n",
+            network_title(net), n, shows_exclusive ? "exclusive" : "inclusive", (unsigned long long)cost.work,
             (unsigned long long)cost.span);
     if (net == NET_BLELLOCH)
-        fprintf(out, "<text x=\"8\" y=\"%d\" font-size=\"12\" fill=\"#a04000\">square: the root cleared "
-                     "to the empty prefix; dashes: a copy (the parent's prefix to its left child)</text>\n",
+        fprintf(out,
+                "<text x=\"8\" y=\"%d\" font-size=\"12\" fill=\"#a04000\">square: the root cleared "
+                "to the empty prefix; dashes: a copy (the parent's prefix to its left child)</text>\n",
                 bottom + 32);
     fprintf(out, "</svg>\n");
 }

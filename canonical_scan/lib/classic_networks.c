@@ -106,8 +106,8 @@ static void blelloch(size_t w, int inclusive, net_op_fn fn, void *ctx)
     end_level(fn, ctx);
     for (size_t d = w / 2; d >= 1; d /= 2) {
         for (size_t r = 2 * d - 1; r < w; r += 2 * d) {
-            emit(fn, ctx, NETOP_COPY, r - d, r, 0);       /* left child: the parent's prefix */
-            emit(fn, ctx, NETOP_ADD, r, r, r - d);        /* right child: prefix + left sum */
+            emit(fn, ctx, NETOP_COPY, r - d, r, 0); /* left child: the parent's prefix */
+            emit(fn, ctx, NETOP_ADD, r, r, r - d);  /* right child: prefix + left sum */
         }
         end_level(fn, ctx);
     }
@@ -160,7 +160,7 @@ typedef struct {
 typedef struct {
     wire *now, *next, *input; /* input: the leaves x[0..n-1], empty beyond */
     size_t w;
-    const double *x;  /* NULL: no values */
+    const double *x;   /* NULL: no values */
     expr_arena *arena; /* NULL: no expressions */
     uint64_t work, levels, level_work;
 } network_run;
@@ -183,18 +183,12 @@ static void run_op(void *ctx, const net_op *op)
 {
     network_run *r = ctx;
     switch (op->kind) {
-    case NETOP_ADD:
-        r->next[op->target] = combine(r, r->now[op->left], r->now[op->right]);
-        break;
+    case NETOP_ADD: r->next[op->target] = combine(r, r->now[op->left], r->now[op->right]); break;
     case NETOP_ADD_INPUT: /* the prefix before x[i], then x[i] itself */
         r->next[op->target] = combine(r, r->now[op->target], r->input[op->target]);
         break;
-    case NETOP_COPY:
-        r->next[op->target] = r->now[op->left];
-        break;
-    case NETOP_CLEAR:
-        r->next[op->target] = (wire){ 0.0, EXPR_EMPTY, 0, 0 };
-        break;
+    case NETOP_COPY: r->next[op->target] = r->now[op->left]; break;
+    case NETOP_CLEAR: r->next[op->target] = (wire){ 0.0, EXPR_EMPTY, 0, 0 }; break;
     case NETOP_END_LEVEL:
         memcpy(r->now, r->next, r->w * sizeof *r->now);
         r->work += r->level_work;
@@ -206,8 +200,8 @@ static void run_op(void *ctx, const net_op *op)
 
 /* Runs the network on n leaves; `out` gets the n outputs of the scan form
  * asked for, and the cost is counted on the way. */
-static network_cost run_network(classic_network net, size_t n, int exclusive, const double *x,
-                                expr_arena *arena, wire *out)
+static network_cost run_network(classic_network net, size_t n, int exclusive, const double *x, expr_arena *arena,
+                                wire *out)
 {
     network_run r = { NULL, NULL, NULL, network_wires(n), x, arena, 0, 0, 0 };
     r.now = alloc_or_exit(r.w, sizeof *r.now, "the network's wires");
@@ -243,8 +237,7 @@ static network_cost run_network(classic_network net, size_t n, int exclusive, co
     return cost;
 }
 
-void classic_scan(classic_network net, const double *x, double *out, size_t n, int exclusive,
-                  int has_init, double init)
+void classic_scan(classic_network net, const double *x, double *out, size_t n, int exclusive, int has_init, double init)
 {
     wire *o = alloc_or_exit(n ? n : 1, sizeof *o, "the network's outputs");
     run_network(net, n, exclusive, x, NULL, o);
@@ -282,13 +275,11 @@ network_cost classic_scan_cost_formula(classic_network net, unsigned k, int excl
     case NET_KOGGE_STONE:
     case NET_KOGGE_STONE_REVERSED: /* n - d additions at each distance d */
         return (network_cost){ k * n - (n - 1), k, k };
-    case NET_BRENT_KUNG: /* n - 1 up, n - 1 - k down */
-        return (network_cost){ 2 * n - 2 - k, 2 * k - 2, 2 * k - 1 };
+    case NET_BRENT_KUNG: /* n - 1 up, n - 1 - k down */ return (network_cost){ 2 * n - 2 - k, 2 * k - 2, 2 * k - 1 };
     case NET_BLELLOCH: /* n - 1 up, n - 1 - k down (one empty prefix a level); + n - 1 inclusive */
         return exclusive ? (network_cost){ 2 * n - 2 - k, 2 * k - 2, 2 * k - 1 }
                          : (network_cost){ 3 * n - 3 - k, 2 * k - 1, 2 * k };
-    case NET_SKLANSKY: /* n / 2 additions at every level */
-        return (network_cost){ n / 2 * k, k, k };
+    case NET_SKLANSKY: /* n / 2 additions at every level */ return (network_cost){ n / 2 * k, k, k };
     case NET_COUNT: break;
     }
     return (network_cost){ 0, 0, 0 };
@@ -302,11 +293,11 @@ void classic_device_scan_reference(classic_network net, unsigned tile, const dou
     pairwise_counter_init(&roots);
     for (size_t first = 0; first < n; first += tile) {
         const size_t m = n - first < tile ? n - first : tile;
-        const double carry = pairwise_counter_value(&roots);       /* D_b */
-        classic_scan(net, x + first, out + first, m, 0, 0, 0.0);   /* N_b(j) */
+        const double carry = pairwise_counter_value(&roots);     /* D_b */
+        classic_scan(net, x + first, out + first, m, 0, 0, 0.0); /* N_b(j) */
         for (size_t j = 0; first > 0 && j < m; j++)
-            out[first + j] = carry + out[first + j];               /* D_b + N_b(j) */
-        if (m == tile) {                                           /* a full tile ends in D_{b+1} */
+            out[first + j] = carry + out[first + j]; /* D_b + N_b(j) */
+        if (m == tile) {                             /* a full tile ends in D_{b+1} */
             pairwise_counter_push(&roots, pairwise_value(x + first, m));
             out[first + m - 1] = pairwise_counter_value(&roots);
         }

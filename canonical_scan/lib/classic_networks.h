@@ -70,8 +70,8 @@ void network_enumerate(classic_network net, size_t n, int inclusive, net_op_fn f
 /* The literal evaluation: the network's operations on n values, the
  * inclusive or exclusive scan, init attached outside the expression as the
  * P4229 policies do (init + v; init alone where the prefix is empty). */
-void classic_scan(classic_network net, const double *x, double *out, size_t n, int exclusive,
-                  int has_init, double init);
+void classic_scan(classic_network net, const double *x, double *out, size_t n, int exclusive, int has_init,
+                  double init);
 
 /* The expression of every output (no init): root[i] in the arena, or
  * EXPR_EMPTY for an empty prefix (exclusive output 0). */

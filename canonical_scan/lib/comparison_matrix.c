@@ -12,10 +12,9 @@
  * scan_tuning.h), reduce tiles (8192), blocks (1, 2, 3, 16, 255, 256, 1024),
  * each -1, 0, +1. */
 static const size_t small_sizes[] = {
-    0,    1,    2,    3,    5,    7,    8,    9,    15,   16,   17,    31,    32,    33,
-    63,   64,   65,   127,  128,  129,  255,  256,  257,  511,  512,   513,   1000,  1023,
-    1024, 1025, 2047, 2048, 2049, 4095, 4096, 4097, 6143, 8191, 8192,  8193,  16383, 16384,
-    16385,
+    0,    1,    2,    3,    5,    7,    8,    9,    15,   16,   17,    31,    32,    33,   63,
+    64,   65,   127,  128,  129,  255,  256,  257,  511,  512,  513,   1000,  1023,  1024, 1025,
+    2047, 2048, 2049, 4095, 4096, 4097, 6143, 8191, 8192, 8193, 16383, 16384, 16385,
 };
 #define SMALL_SIZES (sizeof small_sizes / sizeof small_sizes[0])
 #define RANDOM_SMALL 6
@@ -67,8 +66,8 @@ typedef struct {
     const char *group;
     unsigned cases, failures;
     int quiet;
-    const char *what;     /* "L = ", "B = " or "": what the failing parameters are */
-    unsigned failed[16];  /* the distinct parameters of the failing cases */
+    const char *what;    /* "L = ", "B = " or "": what the failing parameters are */
+    unsigned failed[16]; /* the distinct parameters of the failing cases */
     unsigned nfailed;
 } tally;
 
@@ -88,8 +87,7 @@ static void note_failed_param(tally *t, const char *what, unsigned param)
     t->nfailed++;
 }
 
-static void report_case(tally *t, int ok, const char *what, size_t n, unsigned param, variant v,
-                        size_t where)
+static void report_case(tally *t, int ok, const char *what, size_t n, unsigned param, variant v, size_t where)
 {
     t->cases++;
     if (ok)
@@ -100,8 +98,8 @@ static void report_case(tally *t, int ok, const char *what, size_t n, unsigned p
         printf("  MISMATCH %s: n = %zu, ", t->group, n);
         if (what[0] != '\0') /* the policy scans have no parameter */
             printf("%s%u, ", what, param);
-        printf("%s, %s, %s: first difference at %zu\n", v.hostile ? "hostile" : "base",
-               v.has_init ? "init" : "no init", v.exclusive ? "exclusive" : "inclusive", where);
+        printf("%s, %s, %s: first difference at %zu\n", v.hostile ? "hostile" : "base", v.has_init ? "init" : "no init",
+               v.exclusive ? "exclusive" : "inclusive", where);
     }
 }
 
@@ -155,8 +153,8 @@ static const unsigned *params_for(const workspace *w, size_t s, int blocks, size
 }
 
 /* A reduce against its CPU reference, for every size and parameter. */
-static int group_reduce(const char *name, const char *label, int blocks, reduce_fn cpu, reduce_fn dev,
-                        workspace *w, uint64_t seed, int quiet)
+static int group_reduce(const char *name, const char *label, int blocks, reduce_fn cpu, reduce_fn dev, workspace *w,
+                        uint64_t seed, int quiet)
 {
     tally t = { name, 0, 0, quiet, "", { 0 }, 0 };
     unsigned k = 0;
@@ -204,11 +202,10 @@ static int group_block_scan(const impl_under_test *impl, workspace *w, uint64_t 
     return finish(&t);
 }
 
-typedef void (*policy_scan_fn)(const double *x, double *out, size_t n, int exclusive, int has_init,
-                               double init);
+typedef void (*policy_scan_fn)(const double *x, double *out, size_t n, int exclusive, int has_init, double init);
 
-static int group_policy_scan(const char *name, policy_scan_fn cpu, policy_scan_fn dev, workspace *w,
-                             uint64_t seed, int quiet, size_t max_n)
+static int group_policy_scan(const char *name, policy_scan_fn cpu, policy_scan_fn dev, workspace *w, uint64_t seed,
+                             int quiet, size_t max_n)
 {
     tally t = { name, 0, 0, quiet, "", { 0 }, 0 };
     unsigned k = 0;
@@ -248,16 +245,16 @@ static int run_groups(const impl_under_test *impl, workspace *w, uint64_t seed, 
             printf("%s vs the CPU library, bit for bit: one size, n = %zu (seed 0x%016" PRIx64 ")\n", impl->name,
                    w->sizes[0], seed);
         else
-            printf("%s vs the CPU library, bit for bit: %zu sizes from 0 to %zu (seed 0x%016" PRIx64 ")\n",
-                   impl->name, w->count, w->max_n, seed);
+            printf("%s vs the CPU library, bit for bit: %zu sizes from 0 to %zu (seed 0x%016" PRIx64 ")\n", impl->name,
+                   w->count, w->max_n, seed);
         printf("each group cycles base/hostile data, init 0.1 / -1e16 / -0.0 or none, inclusive/exclusive\n\n");
     }
     int ok_reduce = group_reduce("canonical reduce", "L = ", 0, canonical_reduce, impl->reduce, w, seed, quiet);
-    int ok_block_reduce = group_reduce("block_dyadic reduce", "B = ", 1, block_dyadic_reduce,
-                                       impl->block_dyadic_reduce, w, seed, quiet);
+    int ok_block_reduce = group_reduce("block_dyadic reduce", "B = ", 1, block_dyadic_reduce, impl->block_dyadic_reduce,
+                                       w, seed, quiet);
     int ok_block_scan = group_block_scan(impl, w, seed, quiet);
-    int ok_pairwise = group_policy_scan("iterated_pairwise scan", iterated_pairwise_scan,
-                                        impl->iterated_pairwise_scan, w, seed, quiet, w->max_n);
+    int ok_pairwise = group_policy_scan("iterated_pairwise scan", iterated_pairwise_scan, impl->iterated_pairwise_scan,
+                                        w, seed, quiet, w->max_n);
     int ok_left = 1;
     if (impl->left_fold_scan)
         ok_left = group_policy_scan("left_fold scan", left_fold_scan, impl->left_fold_scan, w, seed, quiet,

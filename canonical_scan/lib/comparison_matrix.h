@@ -13,12 +13,10 @@ typedef struct {
     const char *name; /* "GPU", "emulation" */
     double (*reduce)(const double *x, size_t n, unsigned lanes, int has_init, double init);
     double (*block_dyadic_reduce)(const double *x, size_t n, unsigned block, int has_init, double init);
-    void (*block_dyadic_scan)(const double *x, double *out, size_t n, unsigned block, int exclusive,
-                              int has_init, double init);
-    void (*iterated_pairwise_scan)(const double *x, double *out, size_t n, int exclusive, int has_init,
-                                   double init);
-    void (*left_fold_scan)(const double *x, double *out, size_t n, int exclusive, int has_init,
-                           double init);
+    void (*block_dyadic_scan)(const double *x, double *out, size_t n, unsigned block, int exclusive, int has_init,
+                              double init);
+    void (*iterated_pairwise_scan)(const double *x, double *out, size_t n, int exclusive, int has_init, double init);
+    void (*left_fold_scan)(const double *x, double *out, size_t n, int exclusive, int has_init, double init);
 } impl_under_test;
 
 typedef enum {

@@ -100,8 +100,8 @@ static inline vd8 tile_root8(const double *p, size_t stride, unsigned rows)
  * lanes (a multiple of 8): level[k * BLOCK_LANES + lane] is the lane's
  * complete subtree of 2^k elements. The tile's root stays in a register
  * while it merges with the equal-sized subtrees below it. */
-static inline void push_tiles8(const double *restrict x, size_t stride, size_t width, unsigned rows_log2,
-                               size_t tiles, double *restrict level)
+static inline void push_tiles8(const double *restrict x, size_t stride, size_t width, unsigned rows_log2, size_t tiles,
+                               double *restrict level)
 {
     const unsigned rows = 1u << rows_log2;
     for (size_t t = 0; t < tiles; t++) {
@@ -118,8 +118,7 @@ static inline void push_tiles8(const double *restrict x, size_t stride, size_t w
 // [end]
 
 /* The same for lanes that do not make a whole vector (width < 8). */
-static void push_tiles1(const double *x, size_t stride, size_t width, unsigned rows_log2, size_t tiles,
-                        double *level)
+static void push_tiles1(const double *x, size_t stride, size_t width, unsigned rows_log2, size_t tiles, double *level)
 {
     const size_t rows = (size_t)1 << rows_log2;
     for (size_t lane = 0; lane < width; lane++)
@@ -164,8 +163,8 @@ static void push_tiles_any(const double *x, size_t stride, size_t width, unsigne
 /* out[lane] = the lane's pairwise value, from its counter (done rows in
  * level[]) and the rows after them: up to rows (full rows), plus one more
  * element for lanes below `extra` (the partial last row). */
-static void finish_lanes(const double *x, size_t stride, size_t width, size_t rows, size_t extra,
-                         uint64_t done, const double *level, double *out)
+static void finish_lanes(const double *x, size_t stride, size_t width, size_t rows, size_t extra, uint64_t done,
+                         const double *level, double *out)
 {
     if (done != 0 && done == rows && extra == 0) { /* nothing left over: fold the live subtrees, all lanes at once */
         unsigned k = (unsigned)__builtin_ctzll(done);
@@ -272,8 +271,8 @@ static double reduce_threads(const double *x, size_t n, size_t lanes, unsigned t
 }
 // [end]
 
-double canonical_reduce_chunked(const double *x, size_t n, unsigned lanes, int has_init, double init,
-                                unsigned threads, unsigned chunk_rows_log2)
+double canonical_reduce_chunked(const double *x, size_t n, unsigned lanes, int has_init, double init, unsigned threads,
+                                unsigned chunk_rows_log2)
 {
     const size_t l = lanes ? lanes : 1;
     const double r = reduce_threads(x, n, l, threads, chunk_rows_log2 < 40 ? chunk_rows_log2 : 40);
@@ -282,8 +281,7 @@ double canonical_reduce_chunked(const double *x, size_t n, unsigned lanes, int h
     return n == 0 ? init : init + r;
 }
 
-double canonical_reduce_threads(const double *x, size_t n, unsigned lanes, int has_init, double init,
-                                unsigned threads)
+double canonical_reduce_threads(const double *x, size_t n, unsigned lanes, int has_init, double init, unsigned threads)
 {
     unsigned log2_lanes = 0; /* chunks of about 2^16 elements, at least 8 rows */
     while (log2_lanes < 13 && ((size_t)1 << log2_lanes) < lanes)

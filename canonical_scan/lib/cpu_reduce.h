@@ -20,15 +20,14 @@ extern "C" {
 
 /* canonical_reduce(x, n, lanes, has_init, init) on `threads` threads
  * (threads <= 1: the calling thread alone). lanes >= 1. */
-double canonical_reduce_threads(const double *x, size_t n, unsigned lanes, int has_init, double init,
-                                unsigned threads);
+double canonical_reduce_threads(const double *x, size_t n, unsigned lanes, int has_init, double init, unsigned threads);
 
 /* The same with the chunk size chosen: each thread reduces chunks of
  * 2^chunk_rows_log2 rows (chunk_rows_log2 <= 40). canonical_reduce_threads
  * picks chunks of about 2^16 elements; the tests use tiny ones, so that
  * small arrays already have many chunks and a short last one. */
-double canonical_reduce_chunked(const double *x, size_t n, unsigned lanes, int has_init, double init,
-                                unsigned threads, unsigned chunk_rows_log2);
+double canonical_reduce_chunked(const double *x, size_t n, unsigned lanes, int has_init, double init, unsigned threads,
+                                unsigned chunk_rows_log2);
 
 #ifdef __cplusplus
 }

@@ -141,20 +141,19 @@ typedef struct {
  * in this tile or end before it. */
 CANON_FN double dyadic_node(const dyadic_tile *t, unsigned K, uint64_t L)
 {
-    if (K < DYADIC_LOG_TILE) { /* inside the tile: its pyramid */
+    if (K < DYADIC_LOG_TILE) {                                 /* inside the tile: its pyramid */
         const uint64_t first = (t->e << DYADIC_LOG_TILE) >> K; /* tile start, in level-K nodes */
         return t->pyramid[pyramid_offset(K - DYADIC_LOG_ITEMS) + ((L >> K) - 1 - first)];
     }
     const unsigned k = K - DYADIC_LOG_TILE; /* whole tiles: published ones */
     if ((L >> DYADIC_LOG_TILE) == t->e + 1 && k == t->z)
-        return t->top; /* the subtree that ends with this very tile */
+        return t->top;   /* the subtree that ends with this very tile */
     return t->looked[k]; /* the other bits of e + 1 above z, or the bits of e */
 }
 
 /* Folds into acc, smallest first, the subtrees named by the bits K of L with
  * lo <= K < hi: acc = T + acc for each (T alone when there is no acc yet). */
-CANON_FN double dyadic_fold(const dyadic_tile *t, uint64_t L, unsigned lo, unsigned hi,
-                            int has_acc, double acc)
+CANON_FN double dyadic_fold(const dyadic_tile *t, uint64_t L, unsigned lo, unsigned hi, int has_acc, double acc)
 {
     const unsigned top = bit_length_u64(L);
     for (unsigned K = lo; K < hi && K < top; K++) {
@@ -259,9 +258,8 @@ CANON_FN void dyadic_thread_local(const double *pyramid, uint64_t e, unsigned lo
     }
 }
 
-CANON_FN void dyadic_thread_finish(const dyadic_tile *t, uint64_t block, unsigned log_p,
-                                   const double *carry, uint64_t b_first, uint64_t vc,
-                                   double acc[DYADIC_ITEMS - 1], double s[DYADIC_ITEMS])
+CANON_FN void dyadic_thread_finish(const dyadic_tile *t, uint64_t block, unsigned log_p, const double *carry,
+                                   uint64_t b_first, uint64_t vc, double acc[DYADIC_ITEMS - 1], double s[DYADIC_ITEMS])
 {
     const uint64_t p_mask = (UINT64_C(1) << log_p) - 1;
     const uint64_t b = vc >> log_p;
@@ -269,8 +267,7 @@ CANON_FN void dyadic_thread_finish(const dyadic_tile *t, uint64_t block, unsigne
     /* the chunk lies in one block (P >= ITEMS); is that block's final
      * element one of its first ITEMS-1 slots? (only when P > block) */
     const uint64_t j_first = vc & p_mask;
-    const int final_u = j_first < block && block - 1 - j_first < DYADIC_ITEMS - 1
-                            ? (int)(block - 1 - j_first) : -1;
+    const int final_u = j_first < block && block - 1 - j_first < DYADIC_ITEMS - 1 ? (int)(block - 1 - j_first) : -1;
     /* the bits of vc at tile level and above, below the block */
     const unsigned top = bit_length_u64(vc);
     for (unsigned K = DYADIC_LOG_TILE; K < log_p && K < top; K++) {
@@ -287,8 +284,7 @@ CANON_FN void dyadic_thread_finish(const dyadic_tile *t, uint64_t block, unsigne
         if (u == final_u)
             final_acc = acc[u];
     /* D_{b+1}: the block subtrees of b*P folded around r_b */
-    const double block_final = final_u >= 0 ? dyadic_fold(t, vc + (uint64_t)final_u + 1, log_p, 64, 1, final_acc)
-                                            : 0.0;
+    const double block_final = final_u >= 0 ? dyadic_fold(t, vc + (uint64_t)final_u + 1, log_p, 64, 1, final_acc) : 0.0;
     /* every index a constant (no s[final_u] =): s stays in registers on the GPU */
     CANON_UNROLL
     for (int u = 0; u < DYADIC_ITEMS - 1; u++)
@@ -305,9 +301,8 @@ CANON_FN void dyadic_thread_finish(const dyadic_tile *t, uint64_t block, unsigne
 }
 
 /* Both parts in one call (the CPU emulation, which has no look-back to wait for). */
-CANON_FN void dyadic_thread_scan(const dyadic_tile *t, uint64_t block, unsigned log_p,
-                                 const double *carry, uint64_t b_first, uint64_t vc,
-                                 const double a[DYADIC_ITEMS], double s[DYADIC_ITEMS])
+CANON_FN void dyadic_thread_scan(const dyadic_tile *t, uint64_t block, unsigned log_p, const double *carry,
+                                 uint64_t b_first, uint64_t vc, const double a[DYADIC_ITEMS], double s[DYADIC_ITEMS])
 {
     double acc[DYADIC_ITEMS - 1];
     dyadic_thread_local(t->pyramid, t->e, log_p, vc, a, acc);
@@ -328,8 +323,8 @@ CANON_FN void dyadic_thread_scan(const dyadic_tile *t, uint64_t block, unsigned 
  * The last slot needs the bits of c + 1 instead; when there are none, that
  * slot closes its block of slots and its prefix is left 0: it is padding,
  * or the block-final element, whose value comes from the carries. */
-CANON_FN void dyadic_chunk_prefix(const double *pyramid, unsigned log_p, unsigned c,
-                                  const double a[DYADIC_ITEMS], double prefix[DYADIC_ITEMS])
+CANON_FN void dyadic_chunk_prefix(const double *pyramid, unsigned log_p, unsigned c, const double a[DYADIC_ITEMS],
+                                  double prefix[DYADIC_ITEMS])
 {
     double node[2 * DYADIC_ITEMS - 1];
     dyadic_chunk_tree(a, node);
@@ -370,8 +365,7 @@ CANON_FN void dyadic_chunk_prefix(const double *pyramid, unsigned log_p, unsigne
  * and F_b, the same subtrees folded in the same order around the block's
  * root r_b -- the value of its block-final element, D_{b+1}. Returns 0 for
  * the very first block, which has no carry (F_0 = r_0). */
-CANON_FN int dyadic_block_carries(const dyadic_tile *t, unsigned log_p, unsigned start, double *d_b,
-                                  double *f_b)
+CANON_FN int dyadic_block_carries(const dyadic_tile *t, unsigned log_p, unsigned start, double *d_b, double *f_b)
 {
     /* BEGIN SOLUTION */
     double d = 0.0, f = t->pyramid[pyramid_offset(log_p - DYADIC_LOG_ITEMS) + (start >> log_p)];
@@ -411,8 +405,8 @@ CANON_FN int dyadic_block_carries(const dyadic_tile *t, unsigned log_p, unsigned
 /* The output of slot u of a chunk whose first slot is j_first of its block
  * (log_p <= LOG_TILE): the block-final element (j == block - 1) takes F_b,
  * the others D_b + P_b(j), or P_b(j) alone in the very first block. */
-CANON_FN double dyadic_combine(int has_carry, double d_b, double f_b, double prefix, unsigned j_first,
-                               unsigned u, uint64_t block)
+CANON_FN double dyadic_combine(int has_carry, double d_b, double f_b, double prefix, unsigned j_first, unsigned u,
+                               uint64_t block)
 {
     if ((uint64_t)j_first + u + 1 == block)
         return f_b;

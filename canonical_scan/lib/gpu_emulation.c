@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* The balanced tree over v[0..m-1] (m a power of two), in place. */
 static double balanced_tree(double *v, uint64_t m)
 {
@@ -121,8 +120,8 @@ static double await(const lookback_store *s, uint64_t tile, unsigned level, uint
 {
     const uint64_t slot = lookback_slot(s->tpad, level, index);
     if (!s->published[slot]) {
-        fprintf(stderr, "error: emulation: tile-level node (%u, %llu) read before it was published\n",
-                level, (unsigned long long)index);
+        fprintf(stderr, "error: emulation: tile-level node (%u, %llu) read before it was published\n", level,
+                (unsigned long long)index);
         exit(EXIT_MISMATCH);
     }
     if (s->observe) {
@@ -149,8 +148,7 @@ static double emulate_tile_pyramid(const double *slots, double pyramid[DYADIC_PY
  * roots, wait for the trailing-one neighbours of level >= 5 and publish
  * what ends here, then wait for the other bits of e. Fills looked[] and
  * returns the node of level z that ends at tile e. */
-static double emulate_tile_lookback(lookback_store *store, uint64_t e, double root,
-                                    double looked[DYADIC_TILE_LEVELS])
+static double emulate_tile_lookback(lookback_store *store, uint64_t e, double root, double looked[DYADIC_TILE_LEVELS])
 {
     publish(store, e, 0, e, root);
     for (unsigned k = 0; k < DYADIC_TILE_LEVELS; k++)
@@ -189,8 +187,8 @@ static double emulate_tile_lookback(lookback_store *store, uint64_t e, double ro
  * "carry", and that added to each in-chunk prefix: (T1 + T2) + inner where
  * the expression names T1 + (T2 + inner). The last slot is left as the
  * kernel computes it. */
-static void chunk_prefix_carry_first(const double *pyramid, unsigned log_p, unsigned c,
-                                     const double a[DYADIC_ITEMS], double prefix[DYADIC_ITEMS])
+static void chunk_prefix_carry_first(const double *pyramid, unsigned log_p, unsigned c, const double a[DYADIC_ITEMS],
+                                     double prefix[DYADIC_ITEMS])
 {
     dyadic_chunk_prefix(pyramid, log_p, c, a, prefix); /* for the last slot */
     double node[2 * DYADIC_ITEMS - 1];
@@ -246,8 +244,8 @@ static void emulate_tile_outputs(const dyadic_tile *t, const virtual_view *view,
     }
 }
 
-void emulate_dyadic_scan_observed(const double *x, double *out, size_t n, unsigned block, int exclusive,
-                                  int has_init, double init, lookback_observer observe, void *context)
+void emulate_dyadic_scan_observed(const double *x, double *out, size_t n, unsigned block, int exclusive, int has_init,
+                                  double init, lookback_observer observe, void *context)
 {
     if (n == 0)
         return;
@@ -283,20 +281,19 @@ void emulate_dyadic_scan_observed(const double *x, double *out, size_t n, unsign
     free(store.published);
 }
 
-void emulate_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive,
-                         int has_init, double init)
+void emulate_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive, int has_init,
+                         double init)
 {
     emulate_dyadic_scan_observed(x, out, n, block, exclusive, has_init, init, NULL, NULL);
 }
 
-void emulate_dyadic_scan_block(const double *x, double *out, size_t n, unsigned block, int exclusive,
-                               int has_init, double init)
+void emulate_dyadic_scan_block(const double *x, double *out, size_t n, unsigned block, int exclusive, int has_init,
+                               double init)
 {
     emulate_dyadic_scan(x, out, n, block, exclusive, has_init, init);
 }
 
-void emulate_iterated_pairwise_scan(const double *x, double *out, size_t n, int exclusive, int has_init,
-                                    double init)
+void emulate_iterated_pairwise_scan(const double *x, double *out, size_t n, int exclusive, int has_init, double init)
 {
     emulate_dyadic_scan(x, out, n, 0, exclusive, has_init, init);
 }

@@ -19,15 +19,14 @@ double emulate_canonical_reduce(const double *x, size_t n, unsigned lanes, int h
 /* One pass of the emulated reduce, reported after it ran: pass `index` of
  * `npasses` (reduce_plan.h) and its output, pass->tiles rows of
  * pass->lanes values (the next pass reads them). */
-typedef void (*reduce_pass_observer)(int index, int npasses, const reduce_pass *pass, const double *out,
-                                     void *context);
+typedef void (*reduce_pass_observer)(int index, int npasses, const reduce_pass *pass, const double *out, void *context);
 /* emulate_canonical_reduce without init (n >= 1), reporting every pass. */
 double emulate_canonical_reduce_observed(const double *x, size_t n, unsigned lanes, reduce_pass_observer observe,
                                          void *context);
 double emulate_block_dyadic_reduce(const double *x, size_t n, unsigned block, int has_init, double init);
 /* block == 0: iterated_pairwise. */
-void emulate_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive,
-                         int has_init, double init);
+void emulate_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive, int has_init,
+                         double init);
 /* One step of the emulated look-back: tile `tile` publishes (publish = 1)
  * or reads (publish = 0) the tile-level node (level, index), the subtree of
  * tiles index * 2^level .. (index + 1) * 2^level - 1. */
@@ -39,8 +38,8 @@ typedef struct {
 } lookback_event;
 typedef void (*lookback_observer)(const lookback_event *ev, void *context);
 /* emulate_dyadic_scan, reporting every publish and read in launch order. */
-void emulate_dyadic_scan_observed(const double *x, double *out, size_t n, unsigned block, int exclusive,
-                                  int has_init, double init, lookback_observer observe, void *context);
+void emulate_dyadic_scan_observed(const double *x, double *out, size_t n, unsigned block, int exclusive, int has_init,
+                                  double init, lookback_observer observe, void *context);
 /* Trap runs: make the emulation commit one mistake from now on, to watch a
  * check catch it (or miss it). */
 typedef enum {
@@ -51,9 +50,8 @@ typedef enum {
 } emulation_mistake;
 void emulate_commit_mistake(emulation_mistake m);
 /* The same two with the signatures of canonical_gpu.h. */
-void emulate_dyadic_scan_block(const double *x, double *out, size_t n, unsigned block, int exclusive,
-                               int has_init, double init);
-void emulate_iterated_pairwise_scan(const double *x, double *out, size_t n, int exclusive, int has_init,
-                                    double init);
+void emulate_dyadic_scan_block(const double *x, double *out, size_t n, unsigned block, int exclusive, int has_init,
+                               double init);
+void emulate_iterated_pairwise_scan(const double *x, double *out, size_t n, int exclusive, int has_init, double init);
 
 #endif

@@ -61,8 +61,8 @@ static inline void lanes_tile_roots(const double *restrict x, size_t lanes, doub
 /* Feeds `tiles` tiles (8 * lanes elements each) into the lanes' counters.
  * level[k * lanes + lane] is the lane's complete subtree of 2^k elements;
  * tiles enter at level 3 and merge like a binary counter, all lanes at once. */
-static inline void lanes_push_tiles(const double *restrict x, size_t tiles, size_t lanes,
-                                    double *restrict level, double *restrict carry)
+static inline void lanes_push_tiles(const double *restrict x, size_t tiles, size_t lanes, double *restrict level,
+                                    double *restrict carry)
 {
     for (size_t t = 0; t < tiles; t++) {
         lanes_tile_roots(x + 8 * t * lanes, lanes, carry);
@@ -81,8 +81,7 @@ static inline void lanes_push_tiles(const double *restrict x, size_t tiles, size
 // [end]
 
 /* Constant lane counts let the compiler unroll and vectorise the lane loops. */
-static void lanes_push_tiles_any(const double *x, size_t tiles, size_t lanes, double *level,
-                                 double *carry)
+static void lanes_push_tiles_any(const double *x, size_t tiles, size_t lanes, double *level, double *carry)
 {
     switch (lanes) {
     case 16: lanes_push_tiles(x, tiles, 16, level, carry); break;

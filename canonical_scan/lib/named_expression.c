@@ -126,10 +126,10 @@ int literal_scan_prefix(expr_arena *a, scan_policy policy, unsigned block, size_
         return literal_pairwise(a, 0, i + 1);
     const size_t b = i / block, j = i % block;
     if (j == block - 1)
-        return literal_block_carry(a, block, b + 1);              /* D_{b+1} */
+        return literal_block_carry(a, block, b + 1); /* D_{b+1} */
     if (b == 0)
-        return literal_pairwise(a, 0, j + 1);                      /* P_0(j) */
-    const int carry = literal_block_carry(a, block, b);            /* D_b */
+        return literal_pairwise(a, 0, j + 1);                         /* P_0(j) */
+    const int carry = literal_block_carry(a, block, b);               /* D_b */
     return expr_add(a, carry, literal_pairwise(a, b * block, j + 1)); /* D_b + P_b(j) */
 }
 
@@ -141,11 +141,11 @@ int literal_reduce(expr_arena *a, scan_policy policy, unsigned block, size_t n)
         return literal_pairwise(a, 0, n);
     const size_t f = n / block, r = n % block;
     if (r == 0)
-        return literal_block_carry(a, block, f);                   /* D_f */
+        return literal_block_carry(a, block, f); /* D_f */
     if (f == 0)
-        return literal_pairwise(a, 0, r);                          /* P_0(r-1) */
+        return literal_pairwise(a, 0, r); /* P_0(r-1) */
     const int carry = literal_block_carry(a, block, f);
-    return expr_add(a, carry, literal_pairwise(a, f * block, r));  /* D_f + leftover */
+    return expr_add(a, carry, literal_pairwise(a, f * block, r)); /* D_f + leftover */
 }
 
 int literal_attach_init(expr_arena *a, int has_init, int root)

@@ -101,9 +101,8 @@ static inline double block_dyadic_reduce_views(const double *x, uint64_t n, uint
     double d_f = 0.0, rest = 0.0;
     if (full > 0) {
         const unsigned log_p = ceil_log2_u64(block);
-        const virtual_view blocks = (UINT64_C(1) << log_p) == block
-                                        ? virtual_identity(x, full * block)
-                                        : virtual_blocks(x, full * block, block, log_p);
+        const virtual_view blocks = (UINT64_C(1) << log_p) == block ? virtual_identity(x, full * block)
+                                                                    : virtual_blocks(x, full * block, block, log_p);
         d_f = reduce(blocks, 1);
     }
     if (leftover > 0)

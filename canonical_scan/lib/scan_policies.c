@@ -15,8 +15,7 @@ static double attach_init(double r, size_t n, int has_init, double init)
 
 /* The observation of one prefix value v (of x[0..i]) in the requested form.
  * *before holds the observation of the previous prefix (for exclusive). */
-static void observe(double *out, size_t i, double v, int exclusive, int has_init, double init,
-                    double *before)
+static void observe(double *out, size_t i, double v, int exclusive, int has_init, double init, double *before)
 {
     const double seen = has_init ? init + v : v;
     if (exclusive) {
@@ -59,8 +58,7 @@ double iterated_pairwise_reduce(const double *x, size_t n, int has_init, double 
  * state costs O(1) amortised per element, but observing costs one addition
  * per live subtree beyond the first (popcount(i+1) - 1): no two prefixes share
  * such an addition, because each one ends with a different element. */
-void iterated_pairwise_scan(const double *x, double *out, size_t n, int exclusive, int has_init,
-                            double init)
+void iterated_pairwise_scan(const double *x, double *out, size_t n, int exclusive, int has_init, double init)
 {
     double before = empty_observation(has_init, init);
     pairwise_counter c;
@@ -82,9 +80,9 @@ double block_dyadic_reduce(const double *x, size_t n, unsigned block, int has_in
         pairwise_counter_push(&roots, pairwise_value(x + b * block, block));
     double r;
     if (leftover == 0)
-        r = pairwise_counter_value(&roots);               /* D_f (+0.0 when n == 0) */
+        r = pairwise_counter_value(&roots); /* D_f (+0.0 when n == 0) */
     else if (full == 0)
-        r = pairwise_value(x, leftover);                   /* P_0(r - 1) */
+        r = pairwise_value(x, leftover); /* P_0(r - 1) */
     else
         r = pairwise_counter_value(&roots) + pairwise_value(x + full * block, leftover);
     return attach_init(r, n, has_init, init);
@@ -94,8 +92,7 @@ double block_dyadic_reduce(const double *x, size_t n, unsigned block, int has_in
 // [listing block-dyadic-scan]
 /* Element j of block b: D_{b+1} when j is the block's last element, P_0(j)
  * in block 0, otherwise D_b + P_b(j) -- the carry D_b joins as a peer. */
-void block_dyadic_scan(const double *x, double *out, size_t n, unsigned block,
-                       int exclusive, int has_init, double init)
+void block_dyadic_scan(const double *x, double *out, size_t n, unsigned block, int exclusive, int has_init, double init)
 {
     /* BEGIN SOLUTION */
     double before = empty_observation(has_init, init);
@@ -146,8 +143,7 @@ int scan_policy_parse(const char *text, scan_policy *policy)
     return -1;
 }
 
-double policy_reduce(scan_policy policy, unsigned block, const double *x, size_t n,
-                     int has_init, double init)
+double policy_reduce(scan_policy policy, unsigned block, const double *x, size_t n, int has_init, double init)
 {
     switch (policy) {
     case POLICY_LEFT_FOLD: return left_fold_reduce(x, n, has_init, init);
@@ -157,8 +153,8 @@ double policy_reduce(scan_policy policy, unsigned block, const double *x, size_t
     return 0.0;
 }
 
-void policy_scan(scan_policy policy, unsigned block, const double *x, double *out, size_t n,
-                 int exclusive, int has_init, double init)
+void policy_scan(scan_policy policy, unsigned block, const double *x, double *out, size_t n, int exclusive,
+                 int has_init, double init)
 {
     switch (policy) {
     case POLICY_LEFT_FOLD: left_fold_scan(x, out, n, exclusive, has_init, init); break;

@@ -90,7 +90,7 @@ static int check_device(int net, const double *x, size_t n, int quiet)
 {
     const uint64_t tiles = (n + CLASSIC_TILE - 1) / CLASSIC_TILE;
     uint64_t slots = 0;
-    for (uint64_t t = tiles; ; t >>= 1) {
+    for (uint64_t t = tiles;; t >>= 1) {
         slots += t + 1;
         if (t == 0)
             break;
@@ -165,8 +165,9 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "LCG seed of the P4016 data (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
-    cli_parse(argc, argv, "Runs the classic-network kernels on the CPU emulator and compares their bits with the "
-                          "named expressions.",
+    cli_parse(argc, argv,
+              "Runs the classic-network kernels on the CPU emulator and compares their bits with the "
+              "named expressions.",
               options, sizeof options / sizeof options[0]);
     const size_t n_max = n_device > 1025 ? (size_t)n_device : 1025;
     std::vector<double> x(n_max);
@@ -218,7 +219,6 @@ int main(int argc, char **argv)
                    ok ? "every output bit-identical" : "MISMATCH");
         device_all &= ok;
     }
-    all &= verdict("every device-wide scan gives its expression's bits (Sklansky's: block_dyadic<256>'s)",
-                   device_all);
+    all &= verdict("every device-wide scan gives its expression's bits (Sklansky's: block_dyadic<256>'s)", device_all);
     return exit_status(all);
 }

@@ -64,8 +64,8 @@ typedef struct {
 } policy_case;
 
 static const policy_case policy_cases[] = {
-    { POLICY_LEFT_FOLD, 1 },     { POLICY_ITERATED_PAIRWISE, 1 }, { POLICY_BLOCK_DYADIC, 1 },
-    { POLICY_BLOCK_DYADIC, 2 },  { POLICY_BLOCK_DYADIC, 3 },      { POLICY_BLOCK_DYADIC, 16 },
+    { POLICY_LEFT_FOLD, 1 },      { POLICY_ITERATED_PAIRWISE, 1 }, { POLICY_BLOCK_DYADIC, 1 },
+    { POLICY_BLOCK_DYADIC, 2 },   { POLICY_BLOCK_DYADIC, 3 },      { POLICY_BLOCK_DYADIC, 16 },
     { POLICY_BLOCK_DYADIC, 256 },
 };
 #define POLICY_CASES (sizeof policy_cases / sizeof policy_cases[0])
@@ -105,8 +105,8 @@ static void test_published_values(void)
 }
 
 /* S[i] == reduce(x[0..i]) and E[i] == reduce(x[0..i-1]) for every i. */
-static int consistent_everywhere(const policy_case *pc, const double *x, size_t n, int has_init,
-                                 double init, double *incl, double *excl, double *reduce)
+static int consistent_everywhere(const policy_case *pc, const double *x, size_t n, int has_init, double init,
+                                 double *incl, double *excl, double *reduce)
 {
     policy_scan(pc->policy, pc->block, x, incl, n, 0, has_init, init);
     policy_scan(pc->policy, pc->block, x, excl, n, 1, has_init, init);
@@ -128,12 +128,12 @@ static void test_consistency_small(void)
             for (size_t n = 0; n <= SMALL_N_MAX; n++) {
                 p4016_data(LCG64_DEFAULT_SEED, hostile, x, n);
                 for (size_t c = 0; c < 2; c++)
-                    ok &= consistent_everywhere(&policy_cases[p], x, n, init_cases[c].has_init,
-                                                init_cases[c].init, incl, excl, reduce);
+                    ok &= consistent_everywhere(&policy_cases[p], x, n, init_cases[c].has_init, init_cases[c].init,
+                                                incl, excl, reduce);
             }
             expect(ok, "consistency: %s<%u>, %s data, N = 0..%d, with and without init, inclusive and exclusive",
-                   scan_policy_name(policy_cases[p].policy), policy_cases[p].block,
-                   hostile ? "hostile" : "base", SMALL_N_MAX);
+                   scan_policy_name(policy_cases[p].policy), policy_cases[p].block, hostile ? "hostile" : "base",
+                   SMALL_N_MAX);
         }
     }
     free(x);
@@ -178,7 +178,8 @@ static void test_consistency_large(uint64_t seed, size_t only_n)
                 }
             }
         }
-        expect(ok, "consistency: N = %zu, every policy, base and hostile, init or not, incl. and excl., 12 probes each", n);
+        expect(ok, "consistency: N = %zu, every policy, base and hostile, init or not, incl. and excl., 12 probes each",
+               n);
         free(x);
         free(out);
     }
@@ -207,8 +208,9 @@ static void test_literal_scans(void)
                             expr_arena_reset(&a);
                             /* E[i] is the prefix expression of x[0..i-1] */
                             const int root = exclusive
-                                ? (i == 0 ? EXPR_EMPTY : literal_scan_prefix(&a, pc->policy, pc->block, i - 1))
-                                : literal_scan_prefix(&a, pc->policy, pc->block, i);
+                                                 ? (i == 0 ? EXPR_EMPTY
+                                                           : literal_scan_prefix(&a, pc->policy, pc->block, i - 1))
+                                                 : literal_scan_prefix(&a, pc->policy, pc->block, i);
                             const int full = literal_attach_init(&a, has_init, root);
                             scans_ok &= same(out[i], expr_eval(&a, full, x, init));
                         }
@@ -283,8 +285,10 @@ static void test_literal_lanes(void)
                 }
             }
         }
-        expect(ok, "literal: L = %u reduce (both routes) equals the literal evaluator, N = 0..%d, base/hostile, init or not",
-               lanes, SMALL_N_MAX);
+        expect(
+            ok,
+            "literal: L = %u reduce (both routes) equals the literal evaluator, N = 0..%d, base/hostile, init or not",
+            lanes, SMALL_N_MAX);
     }
     expr_arena_free(&a);
     free(x);
@@ -421,8 +425,8 @@ int main(int argc, char **argv)
           "all|published|conventions|consistency|literal|lanes|repeatability" },
         { "--full", CLI_FLAG, &full, "literal evaluator on every N up to 300, not 64 (a minute or more)", 0, 0, NULL },
         { "--shard", CLI_STRING, &shard, "with --group literal: only the Kth of S slices of the sizes", 0, 0, "K/S" },
-        { "--n", CLI_U64, &n, "the consistency group's large case at this one size, not 2^17+1 and 4 random ones",
-          1, UINT64_C(1) << 22, NULL },
+        { "--n", CLI_U64, &n, "the consistency group's large case at this one size, not 2^17+1 and 4 random ones", 1,
+          UINT64_C(1) << 22, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the failing checks and the verdict", 0, 0, NULL },
     };
     cli_parse(argc, argv, "Unit tests of the canonical reduce and scan CPU library.", options,

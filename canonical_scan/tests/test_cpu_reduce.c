@@ -44,9 +44,9 @@ static void check(tally *t, const double *x, size_t n, unsigned lanes, unsigned 
     const int has_init = init_cases[init_case].has_init;
     const double init = init_cases[init_case].init;
     const double want = canonical_reduce(x, n, lanes, has_init, init);
-    const double got = chunk_log2 < 0 ? canonical_reduce_threads(x, n, lanes, has_init, init, threads)
-                                      : canonical_reduce_chunked(x, n, lanes, has_init, init, threads,
-                                                                 (unsigned)chunk_log2);
+    const double got = chunk_log2 < 0
+                           ? canonical_reduce_threads(x, n, lanes, has_init, init, threads)
+                           : canonical_reduce_chunked(x, n, lanes, has_init, init, threads, (unsigned)chunk_log2);
     t->compared++;
     if (double_bits(got) != double_bits(want) && t->failed++ < 10)
         printf("  MISMATCH N = %zu, L = %u, init case %u, T = %u, chunk 2^%d rows: 0x%016" PRIx64
@@ -58,8 +58,8 @@ static int report(const char *group, const tally *t)
 {
     const int ok = t->compared > 0 && t->failed == 0;
     if (!ok || !quiet)
-        printf("%s  %s: %" PRIu64 " comparisons, %" PRIu64 " mismatches\n", ok ? "ok  " : "FAIL", group,
-               t->compared, t->failed);
+        printf("%s  %s: %" PRIu64 " comparisons, %" PRIu64 " mismatches\n", ok ? "ok  " : "FAIL", group, t->compared,
+               t->failed);
     return ok;
 }
 
@@ -133,9 +133,8 @@ int main(int argc, char **argv)
         { "--n", CLI_U64, &n, "the large group at this one size, not 10^6 and 2^20+1", 1, UINT64_C(1) << 26, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the failing groups and the verdict", 0, 0, NULL },
     };
-    cli_parse(argc, argv,
-              "The vectorised, threaded canonical reduce against the library, bit for bit.",
-              options, COUNT(options));
+    cli_parse(argc, argv, "The vectorised, threaded canonical reduce against the library, bit for bit.", options,
+              COUNT(options));
     size_t big = ((size_t)1 << 20) + 1; /* >= every size above */
     if (n > big)
         big = (size_t)n;

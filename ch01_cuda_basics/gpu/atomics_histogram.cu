@@ -36,8 +36,7 @@ __global__ void histogram_shared_atomics(const unsigned char *v, int n, int bins
 }
 // [end]
 #ifndef EMU_KERNELS_ONLY /* the host's side; gpu/atomics_histogram_emu.cpp takes the kernels alone */
-extern "C" void gpu_histogram(const unsigned char *v, int n, int bins, histogram_kind kind,
-                              unsigned *counts)
+extern "C" void gpu_histogram(const unsigned char *v, int n, int bins, histogram_kind kind, unsigned *counts)
 {
     if (bins < 1 || bins > HISTOGRAM_MAX_BINS) {
         fprintf(stderr, "error: histogram: %d bins out of range\n", bins);

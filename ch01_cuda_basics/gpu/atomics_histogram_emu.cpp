@@ -12,7 +12,8 @@
  * with g++, in a namespace of their own (a CUDA build links the GPU's). */
 #define EMU_KERNELS_ONLY
 #define COMMON_CUDA_CHECK_H /* cuda_check.h is for the host side */
-namespace emulated {
+namespace emulated
+{
 #include "atomics_histogram.cu"
 }
 

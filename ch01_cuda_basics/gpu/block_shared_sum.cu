@@ -32,8 +32,7 @@ __global__ void block_partial_sums(const int *x, int n, long long *partial)
 // [end]
 
 // [listing last-block-flag]
-__global__ void sum_last_block(const int *x, int n, long long *partial, unsigned *blocks_done,
-                               long long *total)
+__global__ void sum_last_block(const int *x, int n, long long *partial, unsigned *blocks_done, long long *total)
 {
     __shared__ long long s[BLOCK_SUM_MAX_THREADS];
     __shared__ int is_last;
@@ -49,7 +48,7 @@ __global__ void sum_last_block(const int *x, int n, long long *partial, unsigned
     }
     __syncthreads();
     if (!is_last)
-        return; /* the whole block leaves: is_last is the same for all its threads */
+        return;                               /* the whole block leaves: is_last is the same for all its threads */
     const volatile long long *done = partial; /* read memory, not a stale copy */
     long long acc = 0;
     for (unsigned b = t; b < gridDim.x; b += blockDim.x)

@@ -12,7 +12,8 @@
  * with g++, in a namespace of their own (a CUDA build links the GPU's). */
 #define EMU_KERNELS_ONLY
 #define COMMON_CUDA_CHECK_H /* cuda_check.h is for the host side */
-namespace emulated {
+namespace emulated
+{
 #include "block_shared_sum.cu"
 }
 
@@ -47,8 +48,8 @@ extern "C" int emu_sum_last_block(const int *x, int n, int block, long long *tot
     long long *d_total = (long long *)emu_device_alloc(sizeof *d_total, "total");
     unsigned *d_done = (unsigned *)emu_device_alloc(sizeof *d_done, "blocks_done");
     *d_done = 0;
-    const int status =
-        emu_launch(emulated::sum_last_block, dim3(blocks), dim3(block), (const int *)d_x, n, d_partial, d_done, d_total);
+    const int status = emu_launch(emulated::sum_last_block, dim3(blocks), dim3(block), (const int *)d_x, n, d_partial,
+                                  d_done, d_total);
     if (status == 0)
         *total = *d_total;
     emu_device_free(d_x);

@@ -36,7 +36,7 @@ extern "C" void gpu_scale(const float *x, float *y, int n, scale_mode mode)
         scale_off_by_one<<<blocks, threads>>>(d_x, d_y, n);
     else
         scale_guarded<<<blocks, threads>>>(d_x, d_y, n);
-    CUDA_CHECK_LAUNCH(); /* the launch itself: a bad configuration is reported here */
+    CUDA_CHECK_LAUNCH();                 /* the launch itself: a bad configuration is reported here */
     CUDA_CHECK(cudaDeviceSynchronize()); /* the kernel ran: errors while it ran are reported here */
     CUDA_CHECK(cudaMemcpy(y, d_y, bytes, cudaMemcpyDeviceToHost));
     // [end]

@@ -8,9 +8,9 @@ extern "C" {
 #endif
 
 typedef enum {
-    SCALE_CORRECT = 0,      /* the guard i < n */
+    SCALE_CORRECT = 0,       /* the guard i < n */
     SCALE_OUT_OF_BOUNDS = 1, /* the guard i <= n: one thread writes one past the end */
-    SCALE_BAD_LAUNCH = 2    /* 2048 threads per block: more than any GPU allows */
+    SCALE_BAD_LAUNCH = 2     /* 2048 threads per block: more than any GPU allows */
 } scale_mode;
 
 /* y[i] = 2 * x[i] on the GPU, blocks of 256 threads (or as `mode` says). */

@@ -13,7 +13,8 @@
  * CUDA build links the GPU's functions of the same names too). */
 #define EMU_KERNELS_ONLY
 #define COMMON_CUDA_CHECK_H /* cuda_check.h is for the host side */
-namespace emulated {
+namespace emulated
+{
 #include "checked_calls.cu"
 }
 
@@ -27,8 +28,8 @@ extern "C" int emu_scale(const float *x, float *y, int n, scale_mode mode)
     memcpy(d_x, x, bytes);
     const int threads = mode == SCALE_BAD_LAUNCH ? 2048 : 256;
     const int blocks = (n + threads - 1) / threads;
-    const int status = emu_launch(mode == SCALE_OUT_OF_BOUNDS ? emulated::scale_off_by_one : emulated::scale_guarded, dim3(blocks),
-                                  dim3(threads), (const float *)d_x, d_y, n);
+    const int status = emu_launch(mode == SCALE_OUT_OF_BOUNDS ? emulated::scale_off_by_one : emulated::scale_guarded,
+                                  dim3(blocks), dim3(threads), (const float *)d_x, d_y, n);
     if (status == 0)
         memcpy(y, d_y, bytes);
     emu_device_free(d_x);

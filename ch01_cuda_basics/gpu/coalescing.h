@@ -14,9 +14,9 @@ extern "C" {
 typedef struct {
     const char *name;
     int two_d;
-    gather_kind kind; /* 1-D only */
-    int stride;       /* GATHER_STRIDED only */
-    int transposed;   /* 2-D only */
+    gather_kind kind;  /* 1-D only */
+    int stride;        /* GATHER_STRIDED only */
+    int transposed;    /* 2-D only */
     int must_coalesce; /* the copy is meant to read whole sectors: checked */
 } copy_case;
 

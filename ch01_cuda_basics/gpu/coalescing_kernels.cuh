@@ -23,8 +23,8 @@ __global__ void copy_gather(const float *in, float *out, long long n, gather_kin
  * matrix, (threadIdx.x, threadIdx.y) an element of the tile. */
 __global__ void copy_2d(const float *in, float *out, int width, int height, int transposed)
 {
-    const long long e = copy_2d_element(transposed, blockIdx.x, blockIdx.y, threadIdx.x,
-                                        threadIdx.y, blockDim.x, blockDim.y, width, height);
+    const long long e = copy_2d_element(transposed, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y, blockDim.x,
+                                        blockDim.y, width, height);
     if (e >= 0)
         out[e] = in[e];
 }

@@ -40,8 +40,8 @@ static double time_one_launch(float a, const float *d_x, float *d_y, int n)
  * launch only queues the kernel, so t1 - t0 is the time to queue it; the
  * kernel runs afterwards, and only a wait (t2) sees it end. The events
  * around the same launch give the kernel's own time. */
-static void time_on_three_clocks(float a, const float *d_x, float *d_y, int n, double *no_wait_ms,
-                                 double *wait_ms, double *event_ms)
+static void time_on_three_clocks(float a, const float *d_x, float *d_y, int n, double *no_wait_ms, double *wait_ms,
+                                 double *event_ms)
 {
     cudaEvent_t start, stop;
     CUDA_CHECK(cudaEventCreate(&start));
@@ -101,8 +101,7 @@ extern "C" void gpu_scale_host_clock(float a, const float *x, float *y, int n, i
     CUDA_CHECK(cudaFree(d_y));
 }
 
-extern "C" void gpu_scale_timed(float a, const float *x, float *y, int n, int warmup, int reps,
-                                scale_timing *t)
+extern "C" void gpu_scale_timed(float a, const float *x, float *y, int n, int warmup, int reps, scale_timing *t)
 {
     float *d_x = NULL, *d_y = NULL;
     double *ms = NULL;

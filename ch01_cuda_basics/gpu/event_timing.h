@@ -14,8 +14,7 @@ typedef struct {
 
 /* y[i] = a * x[i] for n floats, launched 1 + warmup + reps times, timed with
  * CUDA events; y receives the result. */
-void gpu_scale_timed(float a, const float *x, float *y, int n, int warmup, int reps,
-                     scale_timing *t);
+void gpu_scale_timed(float a, const float *x, float *y, int n, int warmup, int reps, scale_timing *t);
 
 /* The trap of section 1.8, three clocks on one launch each time: the host
  * clock around the launch call alone, the host clock around the launch and a
@@ -27,8 +26,7 @@ typedef struct {
     double event_ms;        /* CUDA events around the same launch */
 } host_clock_timing;
 
-void gpu_scale_host_clock(float a, const float *x, float *y, int n, int warmup, int reps,
-                          host_clock_timing *t);
+void gpu_scale_host_clock(float a, const float *x, float *y, int n, int warmup, int reps, host_clock_timing *t);
 
 #ifdef __cplusplus
 }

@@ -37,7 +37,7 @@ __global__ void centre_cooperative(const int *x, int n, long long *partial, long
     const long long block_sum = centre_block_sum(s);
     if (threadIdx.x == 0)
         partial[blockIdx.x] = block_sum;
-    grid.sync(); /* every block's partial is written and visible */
+    grid.sync();       /* every block's partial is written and visible */
     long long acc = 0; /* phase 2: every block adds all partials itself */
     for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x)
         acc += partial[b];
@@ -58,8 +58,8 @@ static void query_residency(grid_sync_launch *info)
     CUDA_CHECK(cudaDeviceGetAttribute(&info->sms, cudaDevAttrMultiProcessorCount, device));
     /* occupancy: registers, shared memory and thread slots decide how many
      * blocks of this kernel one SM can hold at the same time */
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&info->blocks_per_sm, centre_cooperative,
-                                                             CENTRE_THREADS, 0));
+    CUDA_CHECK(
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&info->blocks_per_sm, centre_cooperative, CENTRE_THREADS, 0));
     // [end]
     info->threads = CENTRE_THREADS;
 }
@@ -90,8 +90,8 @@ static void centre_launch(const int *x, int n, long long *y, const grid_sync_lau
     if (cooperative) {
         // [listing cooperative-launch]
         void *args[] = { &d_x, &n, &d_partial, &d_y }; /* the kernel's parameters, by address */
-        CUDA_CHECK(cudaLaunchCooperativeKernel((void *)centre_cooperative, dim3(info->blocks),
-                                               dim3(CENTRE_THREADS), args, 0, 0));
+        CUDA_CHECK(cudaLaunchCooperativeKernel((void *)centre_cooperative, dim3(info->blocks), dim3(CENTRE_THREADS),
+                                               args, 0, 0));
         CUDA_CHECK_LAUNCH();
         // [end]
     } else {

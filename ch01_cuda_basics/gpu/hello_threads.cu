@@ -7,8 +7,7 @@
 // [listing vector-add-kernel]
 /* Runs once in every thread of the grid. Each thread works out its own
  * element from where it sits in the grid, and does that element only. */
-__global__ void vector_add_traced(const float *a, const float *b, float *c, int *block_of,
-                                  int *thread_of, int n)
+__global__ void vector_add_traced(const float *a, const float *b, float *c, int *block_of, int *thread_of, int n)
 {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) { /* the last block may have more threads than elements left */
@@ -27,8 +26,8 @@ static void *device_alloc(int n, size_t size)
     return p;
 }
 
-extern "C" void gpu_vector_add_traced(const float *a, const float *b, float *c, int *block_of,
-                                      int *thread_of, int n, int block)
+extern "C" void gpu_vector_add_traced(const float *a, const float *b, float *c, int *block_of, int *thread_of, int n,
+                                      int block)
 {
     if (n < 1 || block < 1 || block > 1024) {
         fprintf(stderr, "error: vector add: n = %d, block = %d out of range\n", n, block);

@@ -9,13 +9,11 @@ extern "C" {
 /* c[i] = a[i] + b[i] for i < n on the GPU, in blocks of `block` threads
  * (1..1024); block_of[i] and thread_of[i] receive the blockIdx.x and
  * threadIdx.x of the thread that computed element i. Host arrays. */
-void gpu_vector_add_traced(const float *a, const float *b, float *c, int *block_of,
-                           int *thread_of, int n, int block);
+void gpu_vector_add_traced(const float *a, const float *b, float *c, int *block_of, int *thread_of, int n, int block);
 
 /* The same kernel on the CPU emulator (gpu/hello_threads_emu.cpp): 0, or 1
  * after the emulator reported an error (stderr). */
-int emu_vector_add_traced(const float *a, const float *b, float *c, int *block_of, int *thread_of, int n,
-                          int block);
+int emu_vector_add_traced(const float *a, const float *b, float *c, int *block_of, int *thread_of, int n, int block);
 
 #ifdef __cplusplus
 }

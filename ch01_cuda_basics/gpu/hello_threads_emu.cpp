@@ -9,14 +9,15 @@
  * with g++, in a namespace of its own (a CUDA build links the GPU's). */
 #define EMU_KERNELS_ONLY
 #define COMMON_CUDA_CHECK_H /* cuda_check.h is for the host side */
-namespace emulated {
+namespace emulated
+{
 #include "hello_threads.cu"
 }
 
 #include <string.h>
 
-extern "C" int emu_vector_add_traced(const float *a, const float *b, float *c, int *block_of, int *thread_of,
-                                     int n, int block)
+extern "C" int emu_vector_add_traced(const float *a, const float *b, float *c, int *block_of, int *thread_of, int n,
+                                     int block)
 {
     const size_t floats = (size_t)n * sizeof(float), ints = (size_t)n * sizeof(int);
     float *d_a = (float *)emu_device_alloc(floats, "a"), *d_b = (float *)emu_device_alloc(floats, "b");

@@ -20,8 +20,7 @@
 #include "warp_primitives.h"
 
 /* gpu/hello_threads.cu */
-void gpu_vector_add_traced(const float *a, const float *b, float *c, int *block_of,
-                           int *thread_of, int n, int block)
+void gpu_vector_add_traced(const float *a, const float *b, float *c, int *block_of, int *thread_of, int n, int block)
 {
     no_cuda(__func__);
 }
@@ -43,8 +42,7 @@ void gpu_warp_sum_and_count(const int *x, int n, int *sum, int *odd, unsigned *m
 }
 
 /* gpu/atomics_histogram.cu */
-void gpu_histogram(const unsigned char *v, int n, int bins, histogram_kind kind,
-                   unsigned *counts)
+void gpu_histogram(const unsigned char *v, int n, int bins, histogram_kind kind, unsigned *counts)
 {
     no_cuda(__func__);
 }
@@ -70,13 +68,11 @@ void gpu_scale(const float *x, float *y, int n, scale_mode mode)
 }
 
 /* gpu/event_timing.cu */
-void gpu_scale_timed(float a, const float *x, float *y, int n, int warmup, int reps,
-                     scale_timing *t)
+void gpu_scale_timed(float a, const float *x, float *y, int n, int warmup, int reps, scale_timing *t)
 {
     no_cuda(__func__);
 }
-void gpu_scale_host_clock(float a, const float *x, float *y, int n, int warmup, int reps,
-                          host_clock_timing *t)
+void gpu_scale_host_clock(float a, const float *x, float *y, int n, int warmup, int reps, host_clock_timing *t)
 {
     no_cuda(__func__);
 }

@@ -10,15 +10,14 @@
 #endif
 
 // [listing warp-sum-partial]
-__global__ void warp_sum_and_count(const int *x, int n, int *warp_sum, int *warp_odd,
-                                   unsigned *warp_mask)
+__global__ void warp_sum_and_count(const int *x, int n, int *warp_sum, int *warp_odd, unsigned *warp_mask)
 {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     const int lane = threadIdx.x % 32, warp = i / 32;
     /* all 32 lanes are still here, so the full mask is right: which have an element? */
     const unsigned mask = __ballot_sync(FULL_WARP, i < n);
     if (i >= n)
-        return; /* from here on, exactly the lanes in `mask` run */
+        return;                      /* from here on, exactly the lanes in `mask` run */
     const int active = __popc(mask); /* lanes 0..active-1: the elements are contiguous */
     const int value = x[i];
     int v = value;

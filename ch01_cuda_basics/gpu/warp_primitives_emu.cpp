@@ -11,7 +11,8 @@
  * with g++, in a namespace of its own (a CUDA build links the GPU's). */
 #define EMU_KERNELS_ONLY
 #define COMMON_CUDA_CHECK_H /* cuda_check.h is for the host side */
-namespace emulated {
+namespace emulated
+{
 #include "warp_primitives.cu"
 }
 
@@ -25,8 +26,8 @@ extern "C" int emu_warp_sum_and_count(const int *x, int n, int *sum, int *odd, u
     int *d_odd = (int *)emu_device_alloc((size_t)warps * sizeof *d_odd, "warp_odd");
     unsigned *d_mask = (unsigned *)emu_device_alloc((size_t)warps * sizeof *d_mask, "warp_mask");
     memcpy(d_x, x, (size_t)n * sizeof *d_x);
-    const int status = emu_launch(emulated::warp_sum_and_count, dim3(blocks), dim3(threads), (const int *)d_x, n,
-                                  d_sum, d_odd, d_mask);
+    const int status = emu_launch(emulated::warp_sum_and_count, dim3(blocks), dim3(threads), (const int *)d_x, n, d_sum,
+                                  d_odd, d_mask);
     if (status == 0) {
         memcpy(sum, d_sum, (size_t)warps * sizeof *sum);
         memcpy(odd, d_odd, (size_t)warps * sizeof *odd);

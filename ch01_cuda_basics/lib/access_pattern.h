@@ -19,7 +19,7 @@
 #define COPY_ROW_FLOATS 1024 /* the matrix of the 2-D copies: rows of 1024 floats (4 KiB) */
 #define COPY_BLOCK_X 32      /* its blocks: dim3(32, 8), one warp per row of the block */
 #define COPY_BLOCK_Y 8
-#define SECTOR_BYTES 32      /* the unit in which L1 and L2 fetch from memory */
+#define SECTOR_BYTES 32 /* the unit in which L1 and L2 fetch from memory */
 
 /* The 1-D gathers: out[t] = in[element], one thread t per element. */
 typedef enum { GATHER_COALESCED, GATHER_STRIDED, GATHER_RANDOM } gather_kind;
@@ -31,8 +31,7 @@ typedef enum { GATHER_COALESCED, GATHER_STRIDED, GATHER_RANDOM } gather_kind;
  *              `stride` dividing n this visits every element once, and
  *              neighbouring lanes are `stride` floats apart.
  *   random:    perm[t], a random permutation of 0 .. n-1. */
-ACCESS_HD long long gather_element(gather_kind kind, long long t, long long n, int stride,
-                                   const unsigned *perm)
+ACCESS_HD long long gather_element(gather_kind kind, long long t, long long n, int stride, const unsigned *perm)
 {
     if (kind == GATHER_STRIDED) {
         const long long per_column = n / stride;
@@ -52,8 +51,8 @@ ACCESS_HD long long gather_element(gather_kind kind, long long t, long long n, i
  * transposed is the trap: x numbers rows, so the lanes of a warp copy one
  * column, each lane `width` floats from the next. The copy is as right as
  * before; only the addresses each warp touches differ. */
-ACCESS_HD long long copy_2d_element(int transposed, int bx, int by, int tx, int ty, int bdx,
-                                    int bdy, int width, int height)
+ACCESS_HD long long copy_2d_element(int transposed, int bx, int by, int tx, int ty, int bdx, int bdy, int width,
+                                    int height)
 {
     const int x = bx * bdx + tx, y = by * bdy + ty;
     const int row = transposed ? x : y;

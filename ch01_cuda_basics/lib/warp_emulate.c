@@ -36,7 +36,7 @@ int emulate_warp_sum(const int *x, int active, unsigned mask, warp_sum_trace *tr
     int step = 1;
     for (int offset = 16; offset > 0; offset /= 2, step++) {
         if (!mask_names_only_running_lanes(mask, active, offset, fault))
-            return 0; /* the warp stops at the first call that breaks the rule */
+            return 0;           /* the warp stops at the first call that breaks the rule */
         int before[WARP_LANES]; /* all lanes read, then all lanes write */
         memcpy(before, v, sizeof v);
         for (int lane = 0; lane < active; lane++)

@@ -11,17 +11,17 @@
 #define WARP_STEPS 6 /* the inputs, then offsets 16, 8, 4, 2, 1 */
 
 typedef struct {
-    int active;                         /* lanes 0..active-1 hold an element */
-    int value[WARP_STEPS][WARP_LANES];  /* value[k][lane] after k steps */
+    int active;                        /* lanes 0..active-1 hold an element */
+    int value[WARP_STEPS][WARP_LANES]; /* value[k][lane] after k steps */
 } warp_sum_trace;
 
 /* The first call whose mask named a lane that has left the kernel. Set lane
  * to -1 before the first call; after a call that broke the rule the warp has
  * stopped, and every later call returns 0 and leaves *fault as it is. */
 typedef struct {
-    int lane;       /* that lane, the lowest one; -1 while no call broke the rule */
-    unsigned mask;  /* the mask the call passed */
-    int offset;     /* the shuffle's offset; 0: it was __ballot_sync */
+    int lane;      /* that lane, the lowest one; -1 while no call broke the rule */
+    unsigned mask; /* the mask the call passed */
+    int offset;    /* the shuffle's offset; 0: it was __ballot_sync */
 } warp_fault;
 
 /* The shuffle-down sum of x[0..active-1] (1 <= active <= 32), lane by lane,

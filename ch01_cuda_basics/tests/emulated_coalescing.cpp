@@ -20,8 +20,8 @@
 
 /* Runs one copy on the emulator; returns the number of wrong elements, or
  * -1 when the emulator stopped the kernel. */
-static long long run_copy(const char *name, int two_d, gather_kind kind, int stride, int transposed,
-                          const float *in, const unsigned *perm, float *out, long long n, int quiet)
+static long long run_copy(const char *name, int two_d, gather_kind kind, int stride, int transposed, const float *in,
+                          const unsigned *perm, float *out, long long n, int quiet)
 {
     memset(out, 0, (size_t)n * sizeof *out);
     int status;
@@ -57,8 +57,8 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "seed of the values and the permutation (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
     };
-    cli_parse(argc, argv, "Runs section 1.10's copy kernels on the CPU emulator and checks every element.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(argc, argv, "Runs section 1.10's copy kernels on the CPU emulator and checks every element.", options,
+              sizeof options / sizeof options[0]);
     if (n % unit != 0) {
         fprintf(stderr, "error: --n must be a multiple of %llu, got %llu\n", (unsigned long long)unit,
                 (unsigned long long)n);
@@ -75,10 +75,18 @@ int main(int argc, char **argv)
     splitmix64_shuffle_u32(&g, perm, (size_t)n);
     const long long N = (long long)n;
     long long bad = 0, r;
-    const struct { const char *name; int two_d; gather_kind kind; int stride, transposed; } cases[] = {
-        { "coalesced", 0, GATHER_COALESCED, 1, 0 }, { "strided 2", 0, GATHER_STRIDED, 2, 0 },
-        { "strided 8", 0, GATHER_STRIDED, 8, 0 },   { "strided 32", 0, GATHER_STRIDED, 32, 0 },
-        { "random", 0, GATHER_RANDOM, 1, 0 },       { "rows 2-D", 1, GATHER_COALESCED, 1, 0 },
+    const struct {
+        const char *name;
+        int two_d;
+        gather_kind kind;
+        int stride, transposed;
+    } cases[] = {
+        { "coalesced", 0, GATHER_COALESCED, 1, 0 },
+        { "strided 2", 0, GATHER_STRIDED, 2, 0 },
+        { "strided 8", 0, GATHER_STRIDED, 8, 0 },
+        { "strided 32", 0, GATHER_STRIDED, 32, 0 },
+        { "random", 0, GATHER_RANDOM, 1, 0 },
+        { "rows 2-D", 1, GATHER_COALESCED, 1, 0 },
         { "rows 2-D, x=row", 1, GATHER_COALESCED, 1, 1 },
     };
     for (const auto &c : cases) {

@@ -73,14 +73,16 @@ int main(int argc, char **argv)
     int quiet = 0;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "elements (default 1000)", 1, 1u << 20, NULL },
-        { "--block", CLI_U64, &block, "threads a block, a power of two from 32 (default 128)", 32, DOT_MAX_THREADS, NULL },
+        { "--block", CLI_U64, &block, "threads a block, a power of two from 32 (default 128)", 32, DOT_MAX_THREADS,
+          NULL },
         { "--grid", CLI_U64, &grid, "blocks of the grid-stride kernels (default 4)", 1, 1024, NULL },
         { "--seed", CLI_U64, &seed, "random seed of the values (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
-    cli_parse(argc, argv,
-              "Runs the answers to chapter 1's exercises 12-14 (scale_add, count_above, dot_product) on the CPU emulator.",
-              options, sizeof options / sizeof options[0]);
+    cli_parse(
+        argc, argv,
+        "Runs the answers to chapter 1's exercises 12-14 (scale_add, count_above, dot_product) on the CPU emulator.",
+        options, sizeof options / sizeof options[0]);
     if (block & (block - 1)) {
         fprintf(stderr, "error: --block expects a power of two, got %llu\n", (unsigned long long)block);
         return EXIT_BAD_INPUT;
@@ -117,16 +119,15 @@ int main(int argc, char **argv)
     bool ok = verdict("emulated scale_add equals the C loop bit for bit", status == 0 && same == count);
 
     unsigned above = 0;
-    status = emu_launch(count_above, dim3(blocks_all), dim3((unsigned)block), (const int *)u, count, threshold,
-                        &above);
+    status = emu_launch(count_above, dim3(blocks_all), dim3((unsigned)block), (const int *)u, count, threshold, &above);
     if (!quiet)
         printf("count_above %d, %u blocks of %llu threads: %u values (C loop: %u)\n", threshold, blocks_all,
                (unsigned long long)block, above, expect_above);
     ok &= verdict("emulated count_above equals the C loop", status == 0 && above == expect_above);
 
     unsigned long long dot = 0;
-    status = emu_launch(dot_product, dim3((unsigned)grid), dim3((unsigned)block), (const int *)u, (const int *)v,
-                        count, &dot);
+    status = emu_launch(dot_product, dim3((unsigned)grid), dim3((unsigned)block), (const int *)u, (const int *)v, count,
+                        &dot);
     if (!quiet)
         printf("dot_product, %llu blocks of %llu threads: %llu (C loop: %llu)\n", (unsigned long long)grid,
                (unsigned long long)block, dot, expect_dot);

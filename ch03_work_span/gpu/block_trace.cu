@@ -13,8 +13,7 @@
  * out, so one barrier per level suffices: it orders this level's reads after
  * the previous level's writes, and this level's writes after the reads of
  * the level before (which used the same buffer). */
-__global__ void block_tree_sum_traced(const long long *x, int n, int missing_barrier,
-                                      gpu_block_trace *traces)
+__global__ void block_tree_sum_traced(const long long *x, int n, int missing_barrier, gpu_block_trace *traces)
 {
     __shared__ long long buf[2][BLOCK_TRACE_MAX_N];
     gpu_block_trace *trace = &traces[blockIdx.x];
@@ -63,8 +62,7 @@ __global__ void block_tree_sum_traced(const long long *x, int n, int missing_bar
 }
 // [end]
 #ifndef EMU_KERNELS_ONLY /* the host's side; gpu/block_trace_emu.cpp takes the kernel alone */
-extern "C" void gpu_block_tree_traced(const long long *x, int n, int missing_barrier, int trials,
-                                      gpu_block_trace *out)
+extern "C" void gpu_block_tree_traced(const long long *x, int n, int missing_barrier, int trials, gpu_block_trace *out)
 {
     /* launch configuration: one thread per value, whole warps (the ballot
      * needs every lane), one block per trial */

@@ -25,8 +25,7 @@ typedef struct {
 /* Launches `trials` blocks that each reduce the same x[0..n-1] (1 <= n <=
  * 1024) and record their trace in out[block]. With missing_barrier != 0 the
  * barrier between levels is left out (the staging barrier stays): a race. */
-void gpu_block_tree_traced(const long long *x, int n, int missing_barrier, int trials,
-                           gpu_block_trace *out);
+void gpu_block_tree_traced(const long long *x, int n, int missing_barrier, int trials, gpu_block_trace *out);
 
 /* The same kernel on the CPU emulator (gpu/block_trace_emu.cpp): 0, or 1
  * after the emulator reported an error (stderr), a race for one. */

@@ -9,13 +9,13 @@
 
 #include "device_reduce_kernels.cuh"
 
-template <typename T> static void choose_geometry(device_reduce_plan *p)
+template <typename T>
+static void choose_geometry(device_reduce_plan *p)
 {
     int device = 0, sms = 0, per_sm = 0;
     CUDA_CHECK(cudaGetDevice(&device));
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, device_reduce_partials<T>,
-                                                             REDUCE_THREADS, 0));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, device_reduce_partials<T>, REDUCE_THREADS, 0));
     const uintptr_t address = (uintptr_t)((const T *)p->d_base + p->offset);
     device_reduce_choose_geometry(&p->geometry, p->type, p->n, (size_t)(address % 16), sms, per_sm);
 }
@@ -52,7 +52,8 @@ extern "C" void device_reduce_upload(device_reduce_plan *p, const void *host_x)
     CUDA_CHECK(cudaMemcpy(dst, host_x, p->n * (size_t)p->type, cudaMemcpyHostToDevice));
 }
 
-template <typename T> static void launch_typed(device_reduce_plan *p)
+template <typename T>
+static void launch_typed(device_reduce_plan *p)
 {
     const reduce_geometry *g = &p->geometry;
     /* launch configuration: whole warps, within the kernels' launch bounds */

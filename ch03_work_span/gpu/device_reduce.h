@@ -14,8 +14,8 @@
 extern "C" {
 #endif
 
-#define REDUCE_THREADS 256      /* threads per block of the main kernel */
-#define REDUCE_ACCUMULATORS 4   /* independent loads in flight per thread */
+#define REDUCE_THREADS 256    /* threads per block of the main kernel */
+#define REDUCE_ACCUMULATORS 4 /* independent loads in flight per thread */
 #define REDUCE_FINAL_THREADS 256
 #define REDUCE_MAX_N (UINT64_C(1) << 30)
 
@@ -30,10 +30,10 @@ typedef struct {
 /* Device buffers and geometry, made once, outside any timed region. */
 typedef struct {
     elem_type type;
-    size_t n, offset;  /* the input is d_base + offset elements: --offset tests alignment */
-    void *d_base;      /* n + offset elements */
-    void *d_partials;  /* one per block */
-    void *d_out;       /* one element */
+    size_t n, offset; /* the input is d_base + offset elements: --offset tests alignment */
+    void *d_base;     /* n + offset elements */
+    void *d_partials; /* one per block */
+    void *d_out;      /* one element */
     reduce_geometry geometry;
 } device_reduce_plan;
 

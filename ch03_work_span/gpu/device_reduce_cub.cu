@@ -11,11 +11,11 @@ typedef struct {
     size_t temp_bytes;
 } cub_ctx;
 
-template <typename T> static void cub_sum(cub_ctx *c)
+template <typename T>
+static void cub_sum(cub_ctx *c)
 {
     const T *x = (const T *)c->plan->d_base + c->plan->offset;
-    CUDA_CHECK(cub::DeviceReduce::Sum(c->d_temp, c->temp_bytes, x, (T *)c->plan->d_out,
-                                      (long long)c->plan->n));
+    CUDA_CHECK(cub::DeviceReduce::Sum(c->d_temp, c->temp_bytes, x, (T *)c->plan->d_out, (long long)c->plan->n));
     CUDA_CHECK_LAUNCH();
 }
 

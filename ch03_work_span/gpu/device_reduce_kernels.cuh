@@ -12,19 +12,39 @@
 #include "device_reduce.h"
 #include "warp.h"
 
-template <typename T> struct vec16;
-template <> struct vec16<float> { typedef float4 type; static const int width = 4; };
-template <> struct vec16<double> { typedef double2 type; static const int width = 2; };
+template <typename T>
+struct vec16;
+template <>
+struct vec16<float> {
+    typedef float4 type;
+    static const int width = 4;
+};
+template <>
+struct vec16<double> {
+    typedef double2 type;
+    static const int width = 2;
+};
 
 /* Components in order, one rounding each (the CPU emulation does the same). */
-__device__ void add_vector(float &acc, float4 v) { acc += v.x; acc += v.y; acc += v.z; acc += v.w; }
-__device__ void add_vector(double &acc, double2 v) { acc += v.x; acc += v.y; }
+__device__ void add_vector(float &acc, float4 v)
+{
+    acc += v.x;
+    acc += v.y;
+    acc += v.z;
+    acc += v.w;
+}
+__device__ void add_vector(double &acc, double2 v)
+{
+    acc += v.x;
+    acc += v.y;
+}
 
 // [listing warp-block-sum]
 /* Lane 0 ends with lane 0 + lane 16, then + lanes 8.., 4.., 2.., 1..: a tree
  * of 5 levels, no barrier needed (the lanes of a warp step together through
  * __shfl_down_sync). */
-template <typename T> __device__ T warp_sum(T s)
+template <typename T>
+__device__ T warp_sum(T s)
 {
     /* BEGIN SOLUTION */
     for (int offset = 16; offset > 0; offset /= 2)
@@ -38,7 +58,8 @@ template <typename T> __device__ T warp_sum(T s)
 
 /* Warp sums, then warp 0 adds the warp totals: one barrier for the block.
  * The result is valid in thread 0. blockDim.x is a multiple of 32. */
-template <typename T> __device__ T block_tree_sum(T s)
+template <typename T>
+__device__ T block_tree_sum(T s)
 {
     /* BEGIN SOLUTION */
     __shared__ T warp_totals[32];
@@ -67,7 +88,7 @@ template <typename T> __device__ T block_tree_sum(T s)
  * after the last whole vector (tail) are added by the first threads. */
 template <typename T>
 __global__ void __launch_bounds__(REDUCE_THREADS)
-device_reduce_partials(const T *__restrict__ x, size_t n, size_t head, T *__restrict__ partials)
+    device_reduce_partials(const T *__restrict__ x, size_t n, size_t head, T *__restrict__ partials)
 {
     typedef typename vec16<T>::type V;
     const int width = vec16<T>::width;
@@ -108,7 +129,7 @@ device_reduce_partials(const T *__restrict__ x, size_t n, size_t head, T *__rest
 /* One block adds the block partials in a fixed order: no float atomics. */
 template <typename T>
 __global__ void __launch_bounds__(REDUCE_FINAL_THREADS)
-device_reduce_final(const T *__restrict__ partials, int count, T *__restrict__ out)
+    device_reduce_final(const T *__restrict__ partials, int count, T *__restrict__ out)
 {
     T s = 0;
     for (int i = threadIdx.x; i < count; i += blockDim.x)

@@ -17,7 +17,7 @@ namespace cg = cooperative_groups;
  * Brent's W/p. The grid-wide barrier after each level is the span's cost. x is
  * read by level 0 only; the levels after take turns in a and b. */
 __global__ void __launch_bounds__(GRID_TREE_BLOCK, 2)
-grid_tree_sum(const double *x, double *a, double *b, int n, double *out)
+    grid_tree_sum(const double *x, double *a, double *b, int n, double *out)
 {
     /* BEGIN SOLUTION */
     cg::grid_group grid = cg::this_grid();
@@ -53,8 +53,7 @@ extern "C" void gpu_grid_tree_limits(grid_tree_limits *out)
     CUDA_CHECK(cudaGetDevice(&device));
     CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, device));
     CUDA_CHECK(cudaDeviceGetAttribute(&out->sms, cudaDevAttrMultiProcessorCount, device));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&out->blocks_per_sm, grid_tree_sum,
-                                                             GRID_TREE_BLOCK, 0));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&out->blocks_per_sm, grid_tree_sum, GRID_TREE_BLOCK, 0));
     if (!coop || out->blocks_per_sm < 1) {
         fprintf(stderr, "error: this GPU cannot launch the grid tree cooperatively\n");
         exit(EXIT_MISMATCH);
@@ -71,13 +70,11 @@ static void launch_grid_tree(void *p)
 {
     grid_tree_ctx *c = (grid_tree_ctx *)p;
     void *args[] = { &c->x, &c->a, &c->b, &c->n, &c->out };
-    CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)grid_tree_sum, dim3(c->blocks),
-                                           dim3(c->threads), args, 0, 0));
+    CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)grid_tree_sum, dim3(c->blocks), dim3(c->threads), args, 0, 0));
     CUDA_CHECK_LAUNCH();
 }
 
-extern "C" void gpu_grid_tree_sweep(const double *x, int n, grid_tree_run *runs, int count, int timed,
-                                    int max_reps)
+extern "C" void gpu_grid_tree_sweep(const double *x, int n, grid_tree_run *runs, int count, int timed, int max_reps)
 {
     grid_tree_limits lim;
     gpu_grid_tree_limits(&lim);
@@ -99,8 +96,8 @@ extern "C" void gpu_grid_tree_sweep(const double *x, int n, grid_tree_run *runs,
         /* launch configuration: every block must be resident at once */
         if (r->threads < 1 || r->threads > GRID_TREE_BLOCK || r->blocks < 1 ||
             r->blocks > lim.sms * lim.blocks_per_sm || (r->blocks > 1 && r->threads != GRID_TREE_BLOCK)) {
-            fprintf(stderr, "error: grid tree: %d blocks of %d threads cannot all be resident\n",
-                    r->blocks, r->threads);
+            fprintf(stderr, "error: grid tree: %d blocks of %d threads cannot all be resident\n", r->blocks,
+                    r->threads);
             exit(EXIT_MISMATCH);
         }
         c.blocks = r->blocks;

@@ -19,15 +19,14 @@ void gpu_grid_tree_limits(grid_tree_limits *out);
 /* One configuration of the sweep: p = blocks * threads. */
 typedef struct {
     int blocks, threads;
-    double sum;             /* result of the last run */
-    double ms, spread;      /* median and relative spread, when timed */
+    double sum;        /* result of the last run */
+    double ms, spread; /* median and relative spread, when timed */
     int reps;
 } grid_tree_run;
 
 /* Runs (and with `timed`, times: warm-up, then up to max_reps event-timed
  * runs, fewer when one run is long) every configuration on x[0..n-1]. */
-void gpu_grid_tree_sweep(const double *x, int n, grid_tree_run *runs, int count, int timed,
-                         int max_reps);
+void gpu_grid_tree_sweep(const double *x, int n, grid_tree_run *runs, int count, int timed, int max_reps);
 
 #ifdef __cplusplus
 }

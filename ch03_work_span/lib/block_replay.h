@@ -37,7 +37,7 @@ typedef struct {
 } replay_early_read;
 
 typedef struct {
-    int n, warps, levels, barriers; /* barriers: 1 with every barrier, 0 without those between levels */
+    int n, warps, levels, barriers;         /* barriers: 1 with every barrier, 0 without those between levels */
     long long value[2][BLOCK_REPLAY_MAX_N]; /* the kernel's two shared buffers */
     int written_at[2][BLOCK_REPLAY_MAX_N];  /* the level whose write a cell holds; -1: none yet */
     int level, thread;                      /* what runs now */

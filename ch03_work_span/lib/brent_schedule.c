@@ -123,23 +123,24 @@ void brent_schedule_print_steps(const brent_schedule *s)
 
 static void svg_cell(FILE *out, int x, int y, const char *text, const char *fill)
 {
-    fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#3182bd\"/>\n",
-            x + 2, y + 2, SCHED_COL - 4, SCHED_ROW - 4, fill);
-    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"11\">%s</text>\n",
-            x + SCHED_COL / 2, y + SCHED_ROW / 2 + 4, text);
+    fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#3182bd\"/>\n", x + 2, y + 2,
+            SCHED_COL - 4, SCHED_ROW - 4, fill);
+    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"11\">%s</text>\n", x + SCHED_COL / 2,
+            y + SCHED_ROW / 2 + 4, text);
 }
 
 /* Level k's columns: a header, one cell per thread and step, the barrier. */
-static void svg_level_columns(FILE *out, const brent_schedule *s, int k, long long m, int col,
-                              int bottom)
+static void svg_level_columns(FILE *out, const brent_schedule *s, int k, long long m, int col, int bottom)
 {
     const int x0 = SCHED_LEFT + SCHED_COL * col;
     fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"12\">level %d</text>\n",
             x0 + (int)(SCHED_COL * s->steps[k]) / 2, SCHED_TOP - 24, k);
     for (long long step = 0; step < s->steps[k]; step++) {
         const int x = x0 + SCHED_COL * (int)step;
-        fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"10\" "
-                     "fill=\"#666666\">step %d</text>\n", x + SCHED_COL / 2, SCHED_TOP - 8, col + (int)step + 1);
+        fprintf(out,
+                "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"10\" "
+                "fill=\"#666666\">step %d</text>\n",
+                x + SCHED_COL / 2, SCHED_TOP - 8, col + (int)step + 1);
         for (long long g = 0; g < s->p; g++) {
             const long long i = step * s->p + g;
             const int y = SCHED_TOP + SCHED_ROW * (int)g;
@@ -156,10 +157,12 @@ static void svg_level_columns(FILE *out, const brent_schedule *s, int k, long lo
     }
     const int x_end = x0 + SCHED_COL * (int)s->steps[k];
     if (m % 2) /* thread 0 ends the level by carrying the odd value out */
-        fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"#ff7f0e\"/>\n",
-                x_end - 12, SCHED_TOP + 2);
-    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#d62728\" stroke-width=\"1.5\" "
-                 "stroke-dasharray=\"5,3\"/>\n", x_end, SCHED_TOP - 36, x_end, bottom);
+        fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"#ff7f0e\"/>\n", x_end - 12,
+                SCHED_TOP + 2);
+    fprintf(out,
+            "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#d62728\" stroke-width=\"1.5\" "
+            "stroke-dasharray=\"5,3\"/>\n",
+            x_end, SCHED_TOP - 36, x_end, bottom);
 }
 
 int brent_schedule_svg(FILE *out, const brent_schedule *s)
@@ -169,9 +172,11 @@ int brent_schedule_svg(FILE *out, const brent_schedule *s)
     const int width = SCHED_LEFT + SCHED_COL * (int)s->total_steps + 10;
     const int bottom = SCHED_TOP + SCHED_ROW * (int)s->p;
     const int height = bottom + 76;
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                 "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
-                 "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n", width, height, width, height);
+    fprintf(out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
+            "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+            width, height, width, height);
     for (long long g = 0; g < s->p; g++)
         fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"12\">thread %lld</text>\n",
                 SCHED_LEFT - 8, SCHED_TOP + SCHED_ROW * (int)g + SCHED_ROW / 2 + 4, g);
@@ -181,12 +186,17 @@ int brent_schedule_svg(FILE *out, const brent_schedule *s)
         svg_level_columns(out, s, k, m, col, bottom);
         col += (int)s->steps[k];
     }
-    fprintf(out, "<text x=\"8\" y=\"%d\" font-size=\"12\">n = %lld, p = %lld: T_p = %lld steps; "
-                 "Brent: at most W/p + S = %lld/%lld + %d</text>\n", bottom + 32, s->n, s->p,
-            s->total_steps, s->work, s->p, s->levels);
-    fprintf(out, "<text x=\"8\" y=\"%d\" font-size=\"12\" fill=\"#d62728\">red dashes: "
-                 "grid.sync(), the barrier after each level</text>\n", bottom + 50);
-    fprintf(out, "<text x=\"8\" y=\"%d\" font-size=\"12\" fill=\"#a04000\">orange corner: "
-                 "thread 0 then carries the odd value out</text>\n</svg>\n", bottom + 68);
+    fprintf(out,
+            "<text x=\"8\" y=\"%d\" font-size=\"12\">n = %lld, p = %lld: T_p = %lld steps; "
+            "Brent: at most W/p + S = %lld/%lld + %d</text>\n",
+            bottom + 32, s->n, s->p, s->total_steps, s->work, s->p, s->levels);
+    fprintf(out,
+            "<text x=\"8\" y=\"%d\" font-size=\"12\" fill=\"#d62728\">red dashes: "
+            "grid.sync(), the barrier after each level</text>\n",
+            bottom + 50);
+    fprintf(out,
+            "<text x=\"8\" y=\"%d\" font-size=\"12\" fill=\"#a04000\">orange corner: "
+            "thread 0 then carries the odd value out</text>\n</svg>\n",
+            bottom + 68);
     return 1;
 }

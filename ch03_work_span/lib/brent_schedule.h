@@ -18,12 +18,12 @@
 
 typedef struct {
     long long n, p;
-    int levels;                         /* S */
-    long long work;                     /* W */
-    long long pairs[BRENT_MAX_LEVELS];  /* additions of each level */
-    long long steps[BRENT_MAX_LEVELS];  /* steps the level takes on p threads */
-    long long total_steps;              /* T_p */
-    long long widest;                   /* the most additions in one level */
+    int levels;                        /* S */
+    long long work;                    /* W */
+    long long pairs[BRENT_MAX_LEVELS]; /* additions of each level */
+    long long steps[BRENT_MAX_LEVELS]; /* steps the level takes on p threads */
+    long long total_steps;             /* T_p */
+    long long widest;                  /* the most additions in one level */
 } brent_schedule;
 
 /* Runs the kernel's loop for every thread of every level and counts. */

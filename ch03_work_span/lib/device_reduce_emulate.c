@@ -8,8 +8,8 @@
 #include <math.h>
 #include <stdint.h>
 
-void device_reduce_choose_geometry(reduce_geometry *g, elem_type type, size_t n, size_t misalign,
-                                   int sms, int blocks_per_sm)
+void device_reduce_choose_geometry(reduce_geometry *g, elem_type type, size_t n, size_t misalign, int sms,
+                                   int blocks_per_sm)
 {
     const size_t size = (size_t)type, width = 16 / size;
     /* enough blocks to fill the GPU, no more than give each thread one round */
@@ -88,8 +88,7 @@ double device_reduce_emulate_warp(const reduce_input *in, double lane[32])
 }
 
 /* What thread `tid` of the main kernel adds, in its order. */
-static double emulate_thread(const reduce_input *in, const reduce_geometry *g, size_t tid,
-                             size_t threads)
+static double emulate_thread(const reduce_input *in, const reduce_geometry *g, size_t tid, size_t threads)
 {
     const size_t w = (size_t)g->vector_width, acc_count = (size_t)g->accumulators;
     const size_t vectors = (in->n - g->head) / w;
@@ -117,8 +116,8 @@ static double emulate_thread(const reduce_input *in, const reduce_geometry *g, s
 
 double device_reduce_emulate(const reduce_input *in, const reduce_geometry *g)
 {
-    if (g->blocks > EMULATE_MAX_BLOCKS || g->threads > 1024 || g->final_threads > 1024 ||
-        g->accumulators > 16 || g->threads % 32 || g->final_threads % 32)
+    if (g->blocks > EMULATE_MAX_BLOCKS || g->threads > 1024 || g->final_threads > 1024 || g->accumulators > 16 ||
+        g->threads % 32 || g->final_threads % 32)
         return NAN; /* a geometry this emulation was not written for */
     const size_t threads = (size_t)g->blocks * (size_t)g->threads;
     double sums[1024], partials[EMULATE_MAX_BLOCKS];
@@ -152,13 +151,12 @@ void reference_sum(const reduce_input *in, double *sum, double *sum_abs)
     *sum_abs = a;
 }
 
-void device_reduce_stages(const reduce_input *in, const reduce_geometry *g,
-                          reduce_stage stage[REDUCE_STAGES])
+void device_reduce_stages(const reduce_input *in, const reduce_geometry *g, reduce_stage stage[REDUCE_STAGES])
 {
     const size_t threads = (size_t)g->blocks * (size_t)g->threads;
     const size_t vectors = (in->n - g->head) / (size_t)g->vector_width;
     const size_t per_thread = (vectors + threads - 1) / threads; /* vectors of the busiest thread */
-    const size_t warp_levels = 5; /* log2(32): a warp's shuffle tree */
+    const size_t warp_levels = 5;                                /* log2(32): a warp's shuffle tree */
     const size_t final_chain = ((size_t)g->blocks + (size_t)g->final_threads - 1) / (size_t)g->final_threads;
     const reduce_stage s[REDUCE_STAGES] = {
         /* counted as if one accumulator took all the busiest thread's
@@ -187,8 +185,7 @@ size_t device_reduce_depth(const reduce_input *in, const reduce_geometry *g)
 }
 
 // [listing tolerance]
-double device_reduce_tolerance(const reduce_input *in, const reduce_geometry *g, double ref,
-                               double sum_abs)
+double device_reduce_tolerance(const reduce_input *in, const reduce_geometry *g, double ref, double sum_abs)
 {
     const double u = in->type == ELEM_FLOAT ? ldexp(1.0, -24) : ldexp(1.0, -53);
     const double d = (double)device_reduce_depth(in, g);

@@ -15,7 +15,7 @@ extern "C" {
 /* The host input: n elements of one type. */
 typedef struct {
     elem_type type;
-    const float *xf; /* type == ELEM_FLOAT */
+    const float *xf;  /* type == ELEM_FLOAT */
     const double *xd; /* type == ELEM_DOUBLE */
     size_t n;
 } reduce_input;
@@ -23,8 +23,8 @@ typedef struct {
 /* The geometry device_reduce chooses for n elements on a GPU with `sms`
  * multiprocessors holding `blocks_per_sm` blocks each, when the input's
  * address is `misalign` bytes past a 16-byte boundary (shared with the .cu). */
-void device_reduce_choose_geometry(reduce_geometry *g, elem_type type, size_t n, size_t misalign,
-                                   int sms, int blocks_per_sm);
+void device_reduce_choose_geometry(reduce_geometry *g, elem_type type, size_t n, size_t misalign, int sms,
+                                   int blocks_per_sm);
 
 /* The bits device_reduce produces with geometry g (as a double). */
 double device_reduce_emulate(const reduce_input *in, const reduce_geometry *g);
@@ -51,8 +51,7 @@ typedef struct {
 
 #define REDUCE_STAGES 7
 
-void device_reduce_stages(const reduce_input *in, const reduce_geometry *g,
-                          reduce_stage stage[REDUCE_STAGES]);
+void device_reduce_stages(const reduce_input *in, const reduce_geometry *g, reduce_stage stage[REDUCE_STAGES]);
 
 /* Longest chain of additions any element passes through in the kernels:
  * the sum of the stages' chains. */
@@ -60,8 +59,7 @@ size_t device_reduce_depth(const reduce_input *in, const reduce_geometry *g);
 
 /* |gpu - exact| <= gamma(depth) * sum|x| with gamma(d) = d u / (1 - d u),
  * u the unit roundoff of the type; plus the reference's own error bound. */
-double device_reduce_tolerance(const reduce_input *in, const reduce_geometry *g, double ref,
-                               double sum_abs);
+double device_reduce_tolerance(const reduce_input *in, const reduce_geometry *g, double ref, double sum_abs);
 
 #ifdef __cplusplus
 }

@@ -22,25 +22,26 @@ static const char *plural(size_t count)
     return count == 1 ? "" : "s";
 }
 
-static void row(FILE *out, int y, const char *what, size_t values, const char *unit, size_t most,
-                const char *chain)
+static void row(FILE *out, int y, const char *what, size_t values, const char *unit, size_t most, const char *chain)
 {
     if (values == 1)
-        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"12\">%s: the sum</text>\n", FIG_LEFT,
-                y + 14, what);
+        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"12\">%s: the sum</text>\n", FIG_LEFT, y + 14, what);
     else
-        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"12\">%s: %zu %s%s</text>\n", FIG_LEFT,
-                y + 14, what, values, unit, plural(values));
-    fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"12\" fill=\"#9ecae1\" "
-                 "stroke=\"#3182bd\"/>\n", FIG_LEFT, y + 20, bar_width(values, most));
-    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"12\" font-weight=\"bold\" "
-                 "text-anchor=\"end\">%s</text>\n", FIG_WIDTH - 10, y + 14, chain);
+        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"12\">%s: %zu %s%s</text>\n", FIG_LEFT, y + 14, what, values,
+                unit, plural(values));
+    fprintf(out,
+            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"12\" fill=\"#9ecae1\" "
+            "stroke=\"#3182bd\"/>\n",
+            FIG_LEFT, y + 20, bar_width(values, most));
+    fprintf(out,
+            "<text x=\"%d\" y=\"%d\" font-size=\"12\" font-weight=\"bold\" "
+            "text-anchor=\"end\">%s</text>\n",
+            FIG_WIDTH - 10, y + 14, chain);
 }
 
 static void header(FILE *out, int y, const char *text)
 {
-    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"13\" font-weight=\"bold\">%s</text>\n",
-            FIG_LEFT, y + 17, text);
+    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"13\" font-weight=\"bold\">%s</text>\n", FIG_LEFT, y + 17, text);
 }
 
 /* The wait after a stage: a block barrier (dashed) or the end of the first
@@ -49,13 +50,13 @@ static void wait_line(FILE *out, int y, reduce_wait wait)
 {
     if (wait == REDUCE_WAIT_NONE)
         return;
-    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#d62728\" stroke-width=\"%s\"%s/>\n",
-            FIG_LEFT, y, FIG_WIDTH - 10, y, wait == REDUCE_WAIT_GRID ? "3" : "1.5",
+    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#d62728\" stroke-width=\"%s\"%s/>\n", FIG_LEFT,
+            y, FIG_WIDTH - 10, y, wait == REDUCE_WAIT_GRID ? "3" : "1.5",
             wait == REDUCE_WAIT_GRID ? "" : " stroke-dasharray=\"6,3\"");
     fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#d62728\" font-size=\"11\">%s</text>\n",
-            FIG_WIDTH - 10, y - 5, wait == REDUCE_WAIT_GRID
-                ? "end of the first kernel: every block has written its partial"
-                : "__syncthreads()");
+            FIG_WIDTH - 10, y - 5,
+            wait == REDUCE_WAIT_GRID ? "end of the first kernel: every block has written its partial"
+                                     : "__syncthreads()");
 }
 
 void device_reduce_stages_svg(FILE *out, const reduce_input *in, const reduce_geometry *g)
@@ -67,17 +68,21 @@ void device_reduce_stages_svg(FILE *out, const reduce_input *in, const reduce_ge
     const size_t most = in->n > stage[0].values ? in->n : stage[0].values;
     const char *type = in->type == ELEM_FLOAT ? "float" : "double";
     char text[160];
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                 "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
-                 "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+    fprintf(out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
+            "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
             FIG_WIDTH, height, FIG_WIDTH, height);
-    fprintf(out, "<text x=\"%d\" y=\"20\" font-size=\"14\" font-weight=\"bold\">%s, n = %zu: "
-                 "d = %zu additions, one wait for the whole grid</text>\n", FIG_LEFT, type, in->n, depth);
-    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\" fill=\"#666666\">"
-                 "longest chain</text>\n", FIG_WIDTH - 10, 30 + 17);
+    fprintf(out,
+            "<text x=\"%d\" y=\"20\" font-size=\"14\" font-weight=\"bold\">%s, n = %zu: "
+            "d = %zu additions, one wait for the whole grid</text>\n",
+            FIG_LEFT, type, in->n, depth);
+    fprintf(out,
+            "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\" fill=\"#666666\">"
+            "longest chain</text>\n",
+            FIG_WIDTH - 10, 30 + 17);
     int y = 30;
-    snprintf(text, sizeof text, "kernel 1, device_reduce_partials: %d blocks x %d threads", g->blocks,
-             g->threads);
+    snprintf(text, sizeof text, "kernel 1, device_reduce_partials: %d blocks x %d threads", g->blocks, g->threads);
     header(out, y, text);
     y += FIG_HEADER;
     row(out, y, "input in global memory", in->n, type, most, "");
@@ -89,8 +94,7 @@ void device_reduce_stages_svg(FILE *out, const reduce_input *in, const reduce_ge
         y += FIG_ROW;
         if (stage[k].then == REDUCE_WAIT_GRID) {
             wait_line(out, y + 4, REDUCE_WAIT_GRID);
-            snprintf(text, sizeof text, "kernel 2, device_reduce_final: 1 block x %d threads",
-                     g->final_threads);
+            snprintf(text, sizeof text, "kernel 2, device_reduce_final: 1 block x %d threads", g->final_threads);
             header(out, y, text);
             y += FIG_HEADER;
         } else {
@@ -100,8 +104,12 @@ void device_reduce_stages_svg(FILE *out, const reduce_input *in, const reduce_ge
     int x = snprintf(text, sizeof text, "d = ");
     for (int k = 0; k < REDUCE_STAGES && x > 0 && (size_t)x < sizeof text; k++)
         x += snprintf(text + x, sizeof text - (size_t)x, k ? " + %zu" : "%zu", stage[k].chain);
-    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"12\" font-weight=\"bold\">%s = %zu additions "
-                 "on the longest chain</text>\n", FIG_LEFT, y + 22, text, depth);
-    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#666666\">bars: the values "
-                 "left after each stage, on a logarithmic scale</text>\n</svg>\n", FIG_LEFT, y + 40);
+    fprintf(out,
+            "<text x=\"%d\" y=\"%d\" font-size=\"12\" font-weight=\"bold\">%s = %zu additions "
+            "on the longest chain</text>\n",
+            FIG_LEFT, y + 22, text, depth);
+    fprintf(out,
+            "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#666666\">bars: the values "
+            "left after each stage, on a logarithmic scale</text>\n</svg>\n",
+            FIG_LEFT, y + 40);
 }

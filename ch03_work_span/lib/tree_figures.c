@@ -14,11 +14,13 @@
 
 static void svg_barrier(FILE *out, int y, int number, int first)
 {
-    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#d62728\" "
-                 "stroke-width=\"1.5\" stroke-dasharray=\"6,3\"/>\n",
+    fprintf(out,
+            "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#d62728\" "
+            "stroke-width=\"1.5\" stroke-dasharray=\"6,3\"/>\n",
             SVG_BAR_X, y, SVG_WIDTH - 10, y);
-    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#d62728\" font-size=\"11\">"
-                 "__syncthreads() %d%s</text>\n",
+    fprintf(out,
+            "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#d62728\" font-size=\"11\">"
+            "__syncthreads() %d%s</text>\n",
             SVG_WIDTH - 10, y - 3, number, first ? " (after the loads)" : "");
 }
 
@@ -33,17 +35,24 @@ static void svg_level(FILE *out, int y, int k, const tree_level *lv, long long n
     int width = (int)((double)SVG_BAR_MAX * (double)lv->elements_before / (double)n + 0.5);
     if (width < 2)
         width = 2;
-    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"12\">level %d: %lld values, "
-                 "%lld addition%s%s, %lld value%s left</text>\n",
+    fprintf(out,
+            "<text x=\"%d\" y=\"%d\" font-size=\"12\">level %d: %lld values, "
+            "%lld addition%s%s, %lld value%s left</text>\n",
             SVG_BAR_X, y + 16, k, lv->elements_before, lv->additions, plural(lv->additions),
             lv->odd_carry ? ", 1 value carried" : "", lv->elements_after, plural(lv->elements_after));
-    fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"12\" fill=\"#9ecae1\" "
-                 "stroke=\"#3182bd\"/>\n", SVG_BAR_X, y + 22, width);
+    fprintf(out,
+            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"12\" fill=\"#9ecae1\" "
+            "stroke=\"#3182bd\"/>\n",
+            SVG_BAR_X, y + 22, width);
     if (lv->odd_carry) {
-        fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"12\" fill=\"#ff7f0e\" "
-                     "stroke=\"#a04000\"/>\n", SVG_BAR_X + width, y + 22, SVG_CARRY);
-        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#a04000\">odd value out: "
-                     "carried, no addition</text>\n", SVG_BAR_X + width + SVG_CARRY + 6, y + 32);
+        fprintf(out,
+                "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"12\" fill=\"#ff7f0e\" "
+                "stroke=\"#a04000\"/>\n",
+                SVG_BAR_X + width, y + 22, SVG_CARRY);
+        fprintf(out,
+                "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#a04000\">odd value out: "
+                "carried, no addition</text>\n",
+                SVG_BAR_X + width + SVG_CARRY + 6, y + 32);
     }
 }
 
@@ -51,12 +60,14 @@ void tree_levels_svg(FILE *out, const tree_trace *t)
 {
     const long long n = t->span ? t->level[0].elements_before : 1;
     const int height = SVG_TOP + SVG_ROW * t->span + 40;
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                 "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
+    fprintf(out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
             SVG_WIDTH, height, SVG_WIDTH, height);
     fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    fprintf(out, "<text x=\"%d\" y=\"20\" font-size=\"14\" font-weight=\"bold\">N = %lld: "
-                 "%d levels, %lld additions, %d barriers</text>\n",
+    fprintf(out,
+            "<text x=\"%d\" y=\"20\" font-size=\"14\" font-weight=\"bold\">N = %lld: "
+            "%d levels, %lld additions, %d barriers</text>\n",
             SVG_BAR_X, n, t->span, t->work, t->span);
     for (int k = 0; k < t->span; k++) {
         const int y = SVG_TOP + SVG_ROW * k;
@@ -64,8 +75,10 @@ void tree_levels_svg(FILE *out, const tree_trace *t)
         svg_level(out, y, k, &t->level[k], n);
     }
     const int y = SVG_TOP + SVG_ROW * t->span;
-    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"12\" font-weight=\"bold\">1 value left: "
-                 "the sum %lld</text>\n</svg>\n", SVG_BAR_X, y + 20, t->sum);
+    fprintf(out,
+            "<text x=\"%d\" y=\"%d\" font-size=\"12\" font-weight=\"bold\">1 value left: "
+            "the sum %lld</text>\n</svg>\n",
+            SVG_BAR_X, y + 20, t->sum);
 }
 
 /* Replays t: the values of level k+1 are the pairs of level k, plus the
@@ -76,15 +89,12 @@ static void dot_level(FILE *out, int k, const tree_level *lv, long long *values)
     for (long long i = 0; i < pairs; i++) {
         values[i] = values[2 * i] + values[2 * i + 1];
         fprintf(out, "  v%d_%lld [label=\"%lld\"];\n", k + 1, i, values[i]);
-        fprintf(out, "  v%d_%lld -> v%d_%lld; v%d_%lld -> v%d_%lld;\n", k, 2 * i, k + 1, i, k,
-                2 * i + 1, k + 1, i);
+        fprintf(out, "  v%d_%lld -> v%d_%lld; v%d_%lld -> v%d_%lld;\n", k, 2 * i, k + 1, i, k, 2 * i + 1, k + 1, i);
     }
     if (lv->odd_carry) {
         values[pairs] = values[m - 1];
-        fprintf(out, "  v%d_%lld [label=\"%lld\", fillcolor=\"#ff7f0e\"];\n", k + 1, pairs,
-                values[pairs]);
-        fprintf(out, "  v%d_%lld -> v%d_%lld [style=dashed, color=\"#a04000\"];\n", k, m - 1,
-                k + 1, pairs);
+        fprintf(out, "  v%d_%lld [label=\"%lld\", fillcolor=\"#ff7f0e\"];\n", k + 1, pairs, values[pairs]);
+        fprintf(out, "  v%d_%lld -> v%d_%lld [style=dashed, color=\"#a04000\"];\n", k, m - 1, k + 1, pairs);
     }
 }
 

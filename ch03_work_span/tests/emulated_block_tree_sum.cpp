@@ -44,8 +44,7 @@ static bool check_one(size_t n, int threads, uint64_t seed, bool quiet)
         a[GUARD + i] = (long long)(splitmix64_next(&g) >> 34) - (1LL << 29);
         expect += a[GUARD + i];
     }
-    const int status = emu_launch(block_tree_sum, dim3(1), dim3((unsigned)threads), a + GUARD, b + GUARD,
-                                  (int)n, &out);
+    const int status = emu_launch(block_tree_sum, dim3(1), dim3((unsigned)threads), a + GUARD, b + GUARD, (int)n, &out);
     const bool ok = status == 0 && out == expect && guards_intact(a, n) && guards_intact(b, half);
     if (!quiet || !ok)
         printf("n = %7zu, %4d threads: %20lld  (sum %20lld)%s\n", n, threads, out, expect,

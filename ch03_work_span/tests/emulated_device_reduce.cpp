@@ -44,7 +44,8 @@ static bool printing(bool warp, bool integers)
 }
 
 /* Every warp sums its lanes' values; lane 0 stores the warp's sum. */
-template <typename T> __global__ void warp_sum_each_warp(const T *x, T *sums)
+template <typename T>
+__global__ void warp_sum_each_warp(const T *x, T *sums)
 {
     const T s = warp_sum(x[threadIdx.x]);
     if (threadIdx.x % 32 == 0)
@@ -58,7 +59,8 @@ static double input_value(splitmix64 *g, bool integers)
     return integers ? (double)(int)(r % 17) - 8.0 : (double)(r >> 11) * 0x1p-52 - 1.0;
 }
 
-template <typename T> static bool warp_case(elem_type type, bool integers, uint64_t seed)
+template <typename T>
+static bool warp_case(elem_type type, bool integers, uint64_t seed)
 {
     enum { THREADS = 128 };
     T x[THREADS], sums[THREADS / 32];
@@ -104,8 +106,8 @@ static bool device_case(elem_type type, size_t n, size_t offset, bool integers, 
     int status = emu_launch(device_reduce_partials<T>, dim3((unsigned)geo.blocks), dim3((unsigned)geo.threads),
                             (const T *)x, n, geo.head, partials);
     if (status == 0)
-        status = emu_launch(device_reduce_final<T>, dim3(1), dim3((unsigned)geo.final_threads),
-                            (const T *)partials, geo.blocks, &out);
+        status = emu_launch(device_reduce_final<T>, dim3(1), dim3((unsigned)geo.final_threads), (const T *)partials,
+                            geo.blocks, &out);
     const reduce_input in = { type, (const float *)x, (const double *)x, n };
     const double want = integers ? exact : device_reduce_emulate(&in, &geo);
     const bool ok = status == 0 && (double)out == want;
@@ -114,9 +116,11 @@ static bool device_case(elem_type type, size_t n, size_t offset, bool integers, 
                status != 0 ? " (the launch failed)" : "");
     else if (!quiet || !ok)
         printf("%-6s n = %6zu, offset %zu, %d blocks, %-8s %.17g  (%s %.17g)%s\n",
-               type == ELEM_FLOAT ? "float" : "double", n, offset, geo.blocks,
-               integers ? "integers" : "random", (double)out, integers ? "sum" : "replay", want,
-               status != 0 ? "  the launch failed" : ok ? "" : "  MISMATCH");
+               type == ELEM_FLOAT ? "float" : "double", n, offset, geo.blocks, integers ? "integers" : "random",
+               (double)out, integers ? "sum" : "replay", want,
+               status != 0 ? "  the launch failed"
+               : ok        ? ""
+                           : "  MISMATCH");
     free(partials);
     free(base);
     return ok;
@@ -130,13 +134,15 @@ static bool device_case(elem_type type, size_t n, size_t offset, bool integers, 
 /* --n: the one size to run (0: the ten sizes below). */
 static size_t only_n = 0;
 
-template <typename T> static bool device_cases(elem_type type, bool integers, uint64_t seed, bool quiet)
+template <typename T>
+static bool device_cases(elem_type type, bool integers, uint64_t seed, bool quiet)
 {
     const size_t sizes[] = { 1, 2, 5, 31, 32, 33, 1000, 4099, 8192, 20011 };
     const size_t count = only_n ? 1 : sizeof sizes / sizeof sizes[0];
     bool ok = true;
     for (size_t s = 0; s < count; s++)
-        for (size_t offset = 0; offset < 4 && (ok || print_what); offset += 1 + (offset == 1)) /* up to the first failure */
+        for (size_t offset = 0; offset < 4 && (ok || print_what);
+             offset += 1 + (offset == 1)) /* up to the first failure */
             ok &= device_case<T>(type, only_n ? only_n : sizes[s], offset, integers, seed, quiet || print_what != NULL);
     return ok;
 }
@@ -146,7 +152,8 @@ int main(int argc, char **argv)
     uint64_t seed = 1, n = 0;
     int quiet = 0;
     const cli_option options[] = {
-        { "--n", CLI_U64, &n, "the device reduction on N elements only (default: 1, 2, 5, ..., 20011)", 1, DEVICE_MAX_N, NULL },
+        { "--n", CLI_U64, &n, "the device reduction on N elements only (default: 1, 2, 5, ..., 20011)", 1, DEVICE_MAX_N,
+          NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--print", CLI_CHOICE, &print_what, "print only the kernels' results, in %a (no verdicts)", 0, 0,

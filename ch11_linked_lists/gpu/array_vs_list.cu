@@ -107,8 +107,8 @@ static void run_list(void *p)
     launch_list_sum(c->d_node, c->n, c->head, c->d_list_total);
 }
 
-extern "C" void gpu_time_sums(const int32_t *a, const list_node *node, int32_t n, int32_t head,
-                              int reps_array, int reps_list, sum_timing *out)
+extern "C" void gpu_time_sums(const int32_t *a, const list_node *node, int32_t n, int32_t head, int reps_array,
+                              int reps_list, sum_timing *out)
 {
     sum_ctx c;
     int32_t *d_a = NULL;

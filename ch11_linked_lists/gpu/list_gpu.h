@@ -26,16 +26,15 @@ typedef struct {
 } sum_timing;
 /* Both sums timed with CUDA events (median of reps after a warm-up), on
  * data already on the device. */
-void gpu_time_sums(const int32_t *a, const list_node *node, int32_t n, int32_t head, int reps_array,
-                   int reps_list, sum_timing *out);
+void gpu_time_sums(const int32_t *a, const list_node *node, int32_t n, int32_t head, int reps_array, int reps_list,
+                   sum_timing *out);
 
 /* 11.2 (pointer_jump.cu) --------------------------------------------------- */
 /* Wyllie's pointer jumping, one kernel launch per round, until no node has
  * a successor left. in_place = 0: double-buffered (correct); 1: one buffer
  * (the trap). obs, when not NULL, gets each round copied back from the
  * GPU. Writes dist; returns the number of rounds. */
-int gpu_wyllie_rank(const list_node *node, int32_t n, int in_place, int32_t *dist, round_observer obs,
-                    void *ctx);
+int gpu_wyllie_rank(const list_node *node, int32_t n, int in_place, int32_t *dist, round_observer obs, void *ctx);
 
 /* 11.2 and 11.4 (wyllie_packed.cu) ---------------------------------------- */
 /* The same pointer jumping on packed {next, dist} pairs: one 8-byte gather
@@ -45,8 +44,8 @@ int gpu_wyllie_packed_rank(const list_node *node, int32_t n, int32_t *dist);
 /* 11.4 (ruling_set.cu) ----------------------------------------------------- */
 /* Ranking by a sparse ruling set (see ruling_set_node.h). Writes dist;
  * returns the number of rulers. */
-int32_t gpu_ruling_set_rank(const list_node *node, int32_t n, int32_t head, int32_t sublist,
-                            uint32_t seed, int32_t *dist);
+int32_t gpu_ruling_set_rank(const list_node *node, int32_t n, int32_t head, int32_t sublist, uint32_t seed,
+                            int32_t *dist);
 
 /* 11.3 (scatter_by_rank.cu) ------------------------------------------------ */
 /* out[n-1-dist[i]] = node[i].value for every node. */
@@ -61,8 +60,7 @@ typedef struct {
 } gpu_rank_info;
 /* Copies the list to pinned host memory and to the GPU and allocates every
  * ranker's device memory, once. */
-gpu_rank_bench *gpu_rank_bench_open(const list_node *node, int32_t n, int32_t head, int32_t sublist,
-                                    uint32_t seed);
+gpu_rank_bench *gpu_rank_bench_open(const list_node *node, int32_t n, int32_t head, int32_t sublist, uint32_t seed);
 /* One run of one ranker, timed with CUDA events: kernels only (the list
  * already on the GPU), or end to end (copy the list in from pinned host
  * memory, rank, copy the ranks out to pinned host memory). Afterwards,

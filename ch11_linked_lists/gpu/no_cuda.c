@@ -19,7 +19,8 @@ int64_t gpu_list_sum_one_thread(const list_node *node, int32_t n, int32_t head)
 {
     no_cuda(__func__);
 }
-void gpu_time_sums(const int32_t *a, const list_node *node, int32_t n, int32_t head, int reps_array, int reps_list, sum_timing *out)
+void gpu_time_sums(const int32_t *a, const list_node *node, int32_t n, int32_t head, int reps_array, int reps_list,
+                   sum_timing *out)
 {
     no_cuda(__func__);
 }
@@ -49,7 +50,8 @@ void gpu_rank_bench_close(gpu_rank_bench *b)
 }
 
 /* gpu/ruling_set.cu */
-int32_t gpu_ruling_set_rank(const list_node *node, int32_t n, int32_t head, int32_t sublist, uint32_t seed, int32_t *dist)
+int32_t gpu_ruling_set_rank(const list_node *node, int32_t n, int32_t head, int32_t sublist, uint32_t seed,
+                            int32_t *dist)
 {
     no_cuda(__func__);
 }

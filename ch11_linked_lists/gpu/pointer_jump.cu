@@ -23,8 +23,8 @@ __global__ void pointer_jump_init(const list_node *node, int32_t n, int32_t *nex
 /* One round: one thread per node. linked (may be NULL) is set when any
  * node still has a successor after this round, which tells the host
  * whether another round is needed. */
-__global__ void pointer_jump_round(const int32_t *next_in, const int32_t *dist_in, int32_t *next_out,
-                                   int32_t *dist_out, int32_t n, int32_t *linked)
+__global__ void pointer_jump_round(const int32_t *next_in, const int32_t *dist_in, int32_t *next_out, int32_t *dist_out,
+                                   int32_t n, int32_t *linked)
 {
     /* BEGIN SOLUTION */
     const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -73,8 +73,8 @@ static void observe(int round, const int32_t *d_next, const int32_t *d_dist, int
 }
 
 // [listing pointer-jump-host]
-int pointer_jump_device(int32_t *next[2], int32_t *dist[2], int32_t n, int in_place, int rounds_hint,
-                        int32_t *d_linked, round_observer obs, void *ctx)
+int pointer_jump_device(int32_t *next[2], int32_t *dist[2], int32_t n, int in_place, int rounds_hint, int32_t *d_linked,
+                        round_observer obs, void *ctx)
 {
     const unsigned blocks = blocks_for(n, THREADS);
     int32_t *h_next = NULL, *h_dist = NULL;
@@ -102,11 +102,14 @@ int pointer_jump_device(int32_t *next[2], int32_t *dist[2], int32_t n, int in_pl
             pointer_jump_round_in_place<<<blocks, THREADS>>>(next[0], dist[0], n, ask ? d_linked : NULL);
             CUDA_CHECK_LAUNCH();
         } else {
-            pointer_jump_round<<<blocks, THREADS>>>(next[0], dist[0], next[1], dist[1], n,
-                                                    ask ? d_linked : NULL);
+            pointer_jump_round<<<blocks, THREADS>>>(next[0], dist[0], next[1], dist[1], n, ask ? d_linked : NULL);
             CUDA_CHECK_LAUNCH();
-            int32_t *t = next[0]; next[0] = next[1]; next[1] = t; /* ping-pong */
-            t = dist[0]; dist[0] = dist[1]; dist[1] = t;
+            int32_t *t = next[0];
+            next[0] = next[1];
+            next[1] = t; /* ping-pong */
+            t = dist[0];
+            dist[0] = dist[1];
+            dist[1] = t;
         }
         rounds++;
         if (obs)
@@ -123,8 +126,8 @@ int pointer_jump_device(int32_t *next[2], int32_t *dist[2], int32_t n, int in_pl
 }
 // [end]
 
-extern "C" int gpu_wyllie_rank(const list_node *node, int32_t n, int in_place, int32_t *dist,
-                               round_observer obs, void *ctx)
+extern "C" int gpu_wyllie_rank(const list_node *node, int32_t n, int in_place, int32_t *dist, round_observer obs,
+                               void *ctx)
 {
     const size_t bytes = (size_t)n * sizeof(int32_t);
     list_node *d_node = NULL;

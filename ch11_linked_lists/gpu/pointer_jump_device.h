@@ -14,8 +14,8 @@
  * expected (ceil(log2 n) for one list), run without waiting for the GPU;
  * after that the device flag d_linked is read back after every round.
  * obs != NULL copies every round back (trace mode). Returns the rounds. */
-int pointer_jump_device(int32_t *next[2], int32_t *dist[2], int32_t n, int in_place, int rounds_hint,
-                        int32_t *d_linked, round_observer obs, void *ctx);
+int pointer_jump_device(int32_t *next[2], int32_t *dist[2], int32_t n, int in_place, int rounds_hint, int32_t *d_linked,
+                        round_observer obs, void *ctx);
 
 /* one thread per node: the round-0 arrays from the node pool */
 void pointer_jump_init_device(const list_node *d_node, int32_t n, int32_t *d_next, int32_t *d_dist);

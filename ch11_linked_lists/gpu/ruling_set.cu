@@ -24,8 +24,8 @@ __global__ void ruling_set_links(const list_node *node, int32_t n, ruler_link *l
 }
 
 /* one thread per ruler: mark its node with its id */
-__global__ void ruling_set_mark(ruler_link *link, int32_t n, int32_t slots, int32_t rulers, int32_t k,
-                                uint32_t seed, int32_t head)
+__global__ void ruling_set_mark(ruler_link *link, int32_t n, int32_t slots, int32_t rulers, int32_t k, uint32_t seed,
+                                int32_t head)
 {
     const int64_t j = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (j < rulers)
@@ -35,9 +35,8 @@ __global__ void ruling_set_mark(ruler_link *link, int32_t n, int32_t slots, int3
 // [listing ruler-walk-kernel]
 /* One thread per ruler walks its sublist. The sublist lengths become the
  * weights of the short list of rulers, ready for pointer jumping. */
-__global__ void ruling_set_walk(const ruler_link *link, sublist_tag *tag, int32_t n, int32_t slots,
-                                int32_t rulers, int32_t k, uint32_t seed, int32_t head,
-                                int32_t *ruler_next, int32_t *ruler_length)
+__global__ void ruling_set_walk(const ruler_link *link, sublist_tag *tag, int32_t n, int32_t slots, int32_t rulers,
+                                int32_t k, uint32_t seed, int32_t head, int32_t *ruler_next, int32_t *ruler_length)
 {
     const int64_t j = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (j < rulers) {
@@ -85,8 +84,8 @@ void ruling_set_release(ruling_set_work *w)
 // [listing ruling-set-host]
 /* The whole ranking on data already on the GPU: four launches and the
  * pointer-jumping rounds over the rulers. */
-void ruling_set_rank_device(ruling_set_work *w, const list_node *d_node, int32_t n, int32_t head,
-                            int32_t k, uint32_t seed, int32_t *d_dist)
+void ruling_set_rank_device(ruling_set_work *w, const list_node *d_node, int32_t n, int32_t head, int32_t k,
+                            uint32_t seed, int32_t *d_dist)
 {
     const int32_t r = w->rulers;
     ruling_set_links<<<blocks_for(n, THREADS), THREADS>>>(d_node, n, w->link);
@@ -95,8 +94,8 @@ void ruling_set_rank_device(ruling_set_work *w, const list_node *d_node, int32_t
     CUDA_CHECK_LAUNCH();
     int32_t *next[2] = { w->ruler_buf, w->ruler_buf + r };
     int32_t *dist[2] = { w->ruler_buf + 2 * (size_t)r, w->ruler_buf + 3 * (size_t)r };
-    ruling_set_walk<<<blocks_for(r, THREADS), THREADS>>>(w->link, w->tag, n, w->slots, r, k, seed, head,
-                                                        next[0], dist[0]);
+    ruling_set_walk<<<blocks_for(r, THREADS), THREADS>>>(w->link, w->tag, n, w->slots, r, k, seed, head, next[0],
+                                                         dist[0]);
     CUDA_CHECK_LAUNCH();
     int hint = 0; /* the rulers form one list of r nodes */
     while (((int64_t)1 << hint) < r)
@@ -107,8 +106,8 @@ void ruling_set_rank_device(ruling_set_work *w, const list_node *d_node, int32_t
 }
 // [end]
 
-extern "C" int32_t gpu_ruling_set_rank(const list_node *node, int32_t n, int32_t head, int32_t sublist,
-                                       uint32_t seed, int32_t *dist)
+extern "C" int32_t gpu_ruling_set_rank(const list_node *node, int32_t n, int32_t head, int32_t sublist, uint32_t seed,
+                                       int32_t *dist)
 {
     list_node *d_node = NULL;
     int32_t *d_dist = NULL;

@@ -16,7 +16,7 @@ typedef struct {
 
 void ruling_set_alloc(ruling_set_work *w, int32_t n, int32_t head, int32_t k, uint32_t seed);
 void ruling_set_release(ruling_set_work *w);
-void ruling_set_rank_device(ruling_set_work *w, const list_node *d_node, int32_t n, int32_t head,
-                            int32_t k, uint32_t seed, int32_t *d_dist);
+void ruling_set_rank_device(ruling_set_work *w, const list_node *d_node, int32_t n, int32_t head, int32_t k,
+                            uint32_t seed, int32_t *d_dist);
 
 #endif

@@ -40,7 +40,7 @@ __global__ void wyllie_packed_dist(const jump_link *link, int32_t n, int32_t *di
 }
 
 static int wyllie_packed_device(const list_node *d_node, int32_t n, jump_link *d_link[2], int32_t *d_linked,
-                         int32_t *d_dist)
+                                int32_t *d_dist)
 {
     const unsigned blocks = blocks_for(n, THREADS);
     wyllie_packed_init<<<blocks, THREADS>>>(d_node, n, d_link[0]);
@@ -59,7 +59,9 @@ static int wyllie_packed_device(const list_node *d_node, int32_t n, jump_link *d
             CUDA_CHECK(cudaMemsetAsync(d_linked, 0, sizeof *d_linked));
         wyllie_packed_round<<<blocks, THREADS>>>(d_link[0], d_link[1], n, ask ? d_linked : NULL);
         CUDA_CHECK_LAUNCH();
-        jump_link *t = d_link[0]; d_link[0] = d_link[1]; d_link[1] = t; /* ping-pong */
+        jump_link *t = d_link[0];
+        d_link[0] = d_link[1];
+        d_link[1] = t; /* ping-pong */
         rounds++;
         if (ask) {
             int32_t flag = 0;

@@ -16,9 +16,9 @@
 #define LIST_MAX_NODES (INT32_C(1) << 28)
 
 typedef struct {
-    int32_t n;         /* number of nodes */
-    int32_t head;      /* first node, the one nobody points to */
-    list_node *node;   /* node[0..n-1] */
+    int32_t n;       /* number of nodes */
+    int32_t head;    /* first node, the one nobody points to */
+    list_node *node; /* node[0..n-1] */
 } list;
 
 /* Allocates a pool of n nodes (contents undefined). 0 on success, -1 when

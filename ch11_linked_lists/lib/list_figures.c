@@ -69,7 +69,8 @@ void draw_access(FILE *out, int32_t n, const int32_t *visit)
         step[visit[k]] = k;
     const double top = 112, gap = 180;
     svg_begin(out, figure_width(n), (int)(top + gap + BOX_H + 80));
-    svg_text(out, MARGIN, 22, "start", 13, "#000", "The number in a cell is the step that reads it; arrows join consecutive steps.");
+    svg_text(out, MARGIN, 22, "start", 13, "#000",
+             "The number in a cell is the step that reads it; arrows join consecutive steps.");
     for (int row = 0; row < 2; row++) {
         const double y = top + row * gap;
         svg_text(out, MARGIN, y - 64, "start", 13, "#000", "%s",
@@ -131,8 +132,7 @@ static void ruler_slots_row(FILE *out, const list *l, const ruling_set_run *run,
     for (int32_t s = 0; s < run->slots; s++) {
         const int32_t last = (s + 1) * k < n ? (s + 1) * k - 1 : n - 1;
         const double x1 = box_x(s * k, n), x2 = box_x(last, n) + cell_w(n) - 6;
-        fprintf(out, "<path d=\"M%.1f,%.1f v6 H%.1f v-6\" fill=\"none\" stroke=\"#777\"/>\n", x1, y + BOX_H + 4,
-                x2);
+        fprintf(out, "<path d=\"M%.1f,%.1f v6 H%.1f v-6\" fill=\"none\" stroke=\"#777\"/>\n", x1, y + BOX_H + 4, x2);
         svg_text(out, (x1 + x2) / 2, y + BOX_H + 22, "middle", 11, "#555", "slot %d", (int)s);
     }
 }
@@ -176,8 +176,8 @@ void draw_ruling_set(FILE *out, const list *l, const ruling_set_run *run)
     svg_begin(out, figure_width(l->n), (int)(top + 270));
     svg_text(out, MARGIN, 22, "start", 13, "#000", "Colour: the sublist a node belongs to. Thick: a ruler (R j).");
     svg_text(out, MARGIN, 40, "start", 13, "#000",
-             "%d nodes, one ruler slot per %d indices, %d rulers, ranked in %d rounds.", (int)l->n,
-             (int)run->sublist, (int)run->rulers, run->rounds);
+             "%d nodes, one ruler slot per %d indices, %d rulers, ranked in %d rounds.", (int)l->n, (int)run->sublist,
+             (int)run->rulers, run->rounds);
     ruler_slots_row(out, l, run, top);
     sublists_row(out, l, run, top + 92);
     svg_end(out);
@@ -188,7 +188,8 @@ void draw_scatter(FILE *out, const list *l, const int32_t *dist, const int32_t *
     const int32_t n = l->n;
     const double top = 70, bottom = 220;
     svg_begin(out, figure_width(n), (int)(bottom + 70));
-    svg_text(out, MARGIN, 22, "start", 13, "#000", "Node i writes its value to slot n - 1 - dist[i]: one write each, no two alike.");
+    svg_text(out, MARGIN, 22, "start", 13, "#000",
+             "Node i writes its value to slot n - 1 - dist[i]: one write each, no two alike.");
     index_row(out, n, top - 8, "node");
     svg_text(out, LABEL_W - 10, top + BOX_H / 2 + 5, "end", 12, "#000", "value");
     svg_text(out, LABEL_W - 10, top + BOX_H + 16, "end", 11, "#555", "dist to end");
@@ -218,11 +219,12 @@ void draw_sublists(FILE *out, const list *l, const sublists_trace *tr)
     const double top = 92, thread_gap = 76, first_thread = top + 100;
     svg_begin(out, figure_width(n), (int)(first_thread + (tr->threads - 1) * thread_gap + BOX_H + 16));
     svg_text(out, MARGIN, 22, "start", 13, "#000",
-             "%d nodes, %d sublists (one splitter per %d indices), walked by %d threads.", (int)n,
-             (int)tr->sublists, (int)tr->spacing, tr->threads);
+             "%d nodes, %d sublists (one splitter per %d indices), walked by %d threads.", (int)n, (int)tr->sublists,
+             (int)tr->spacing, tr->threads);
     svg_text(out, MARGIN, 40, "start", 13, "#000",
              "Colour: the sublist. Thick: its splitter (S j). A thread's row: the node each hop tags, in order;");
-    svg_text(out, MARGIN, 58, "start", 13, "#000", "end: the hop that reads the next splitter (or the tail) and stops.");
+    svg_text(out, MARGIN, 58, "start", 13, "#000",
+             "end: the hop that reads the next splitter (or the tail) and stops.");
     svg_text(out, LABEL_W - 10, top + BOX_H / 2 + 5, "end", 12, "#000", "list, head to tail");
     svg_text(out, LABEL_W - 10, top + BOX_H + 16, "end", 11, "#555", "walked by");
     int32_t p = 0;
@@ -257,8 +259,8 @@ void draw_sublists(FILE *out, const list *l, const sublists_trace *tr)
 /* One row of 4-byte fields at byte offsets 0, 4, ... (px_per_byte wide
  * each byte), values[k] in field k; the fields in sector `hit` are
  * shaded, field `used` (or -1) drawn thick. Brackets mark the sectors. */
-static void field_row(FILE *out, double y, const char *label, const int32_t *values, int32_t fields,
-                      double px_per_byte, int64_t hit, int32_t used)
+static void field_row(FILE *out, double y, const char *label, const int32_t *values, int32_t fields, double px_per_byte,
+                      int64_t hit, int32_t used)
 {
     const double w = 4 * px_per_byte;
     svg_text(out, LABEL_W - 10, y + BOX_H / 2 + 5, "end", 12, "#000", "%s", label);
@@ -278,7 +280,7 @@ static void field_row(FILE *out, double y, const char *label, const int32_t *val
 void draw_packed_layout(FILE *out, const list *l, const jump_link *start)
 {
     const int32_t n = l->n, h = l->head, s = start[h].next;
-    const double pb = 96.0 / n; /* pixels per byte: the packed row is 768 px wide */
+    const double pb = 96.0 / n;                         /* pixels per byte: the packed row is 768 px wide */
     int32_t *row = malloc(4 * (size_t)n * sizeof *row); /* next, dist, then the packed pairs */
     if (row == NULL)
         return;
@@ -300,8 +302,8 @@ void draw_packed_layout(FILE *out, const list *l, const jump_link *start)
     const double top = 96, gap = 84;
     svg_begin(out, (int)(LABEL_W + 8 * n * pb + MARGIN), (int)(top + 3 * gap + 76));
     svg_text(out, MARGIN, 22, "start", 13, "#000",
-             "Round 1, the thread of the head (node %d): its successor is s = %d; it reads s's next and dist.",
-             (int)h, (int)s);
+             "Round 1, the thread of the head (node %d): its successor is s = %d; it reads s's next and dist.", (int)h,
+             (int)s);
     svg_text(out, MARGIN, 40, "start", 13, "#000",
              "Orange: the 32-byte sectors that read fetches from memory. Thick: the 4-byte fields it uses.");
     for (int a = 0; a < 2; a++) {

@@ -108,13 +108,13 @@ static size_t read_line(FILE *f, char *line, size_t size, long *nul_at)
 }
 
 /* The line's first word that is not a number, escaped for the message. */
-static int fail_word(char *err, size_t err_size, long count, const char *path, long line_no,
-                     const char *what, const char *word, const char *expected)
+static int fail_word(char *err, size_t err_size, long count, const char *path, long line_no, const char *what,
+                     const char *word, const char *expected)
 {
     char shown[256];
     escape_shown(word, strlen(word), shown, sizeof shown);
-    return fail(err, err_size, "node %ld (%s line %ld): %s '%s' is not %s%s", count, path, line_no, what,
-                shown, expected, hint_for(word));
+    return fail(err, err_size, "node %ld (%s line %ld): %s '%s' is not %s%s", count, path, line_no, what, shown,
+                expected, hint_for(word));
 }
 
 /* Reads the node line `value next` into node; 0 on success. */
@@ -125,8 +125,8 @@ static int read_node(char *line, list_node *node, char *err, size_t err_size, lo
     const int found = split_words(line, words, 2);
     long value, next;
     if (found != 2)
-        return fail(err, err_size, "node %ld (%s line %ld): expected two numbers 'value next', found %s%d",
-                    count, path, line_no, found > 2 ? "more than " : "", found > 2 ? 2 : found);
+        return fail(err, err_size, "node %ld (%s line %ld): expected two numbers 'value next', found %s%d", count, path,
+                    line_no, found > 2 ? "more than " : "", found > 2 ? 2 : found);
     if (parse_long(words[0], INT32_MIN, INT32_MAX, &value) != 0)
         return fail_word(err, err_size, count, path, line_no, "value", words[0], "a 32-bit integer");
     if (parse_long(words[1], INT32_MIN, INT32_MAX, &next) != 0)
@@ -137,16 +137,15 @@ static int read_node(char *line, list_node *node, char *err, size_t err_size, lo
 }
 
 /* Reads the line that holds N and allocates the list; 0 on success. */
-static int read_n(char *line, list *l, long *n, char *err, size_t err_size, const char *path,
-                  long line_no)
+static int read_n(char *line, list *l, long *n, char *err, size_t err_size, const char *path, long line_no)
 {
     char shown[256]; /* the line as written, for messages */
     escape_shown(line, strcspn(line, "\r\n"), shown, sizeof shown);
     char *words[2];
     long value;
     if (split_words(line, words, 1) != 1 || parse_long(words[0], 0, LIST_MAX_NODES, &value) != 0)
-        return fail(err, err_size, "%s line %ld: N must be one whole number in [1, %ld], got '%s'%s", path,
-                    line_no, (long)LIST_MAX_NODES, shown, hint_for(line));
+        return fail(err, err_size, "%s line %ld: N must be one whole number in [1, %ld], got '%s'%s", path, line_no,
+                    (long)LIST_MAX_NODES, shown, hint_for(line));
     if (value == 0)
         return fail(err, err_size, "%s line %ld: N = 0, but a list needs at least one node", path, line_no);
     if (list_alloc(l, (int32_t)value) != 0)
@@ -184,8 +183,8 @@ int list_read_file(const char *path, list *l, char *err, size_t err_size)
         else if (n < 0) /* the first line that counts holds N */
             status = read_n(line, l, &n, err, err_size, path, line_no);
         else if (count == n)
-            status = fail(err, err_size, "node %ld (%s line %ld): more node lines than N = %ld", count, path,
-                          line_no, n);
+            status = fail(err, err_size, "node %ld (%s line %ld): more node lines than N = %ld", count, path, line_no,
+                          n);
         else if ((status = read_node(line, &l->node[count], err, err_size, count, path, line_no)) == 0)
             count++;
     }
@@ -194,8 +193,7 @@ int list_read_file(const char *path, list *l, char *err, size_t err_size)
     else if (status == 0 && n < 0)
         status = fail(err, err_size, "%s: missing N (no line holds the number of nodes)", path);
     else if (status == 0 && count < n)
-        status = fail(err, err_size, "node %ld: missing (%s has %ld node lines, N = %ld)", count, path,
-                      count, n);
+        status = fail(err, err_size, "node %ld: missing (%s has %ld node lines, N = %ld)", count, path, count, n);
     fclose(f);
     if (status != 0)
         list_free(l);
@@ -216,11 +214,10 @@ int list_validate(list *l, char *err, size_t err_size)
     for (int32_t i = 0; i < n && status == 0; i++) {
         const int32_t next = l->node[i].next;
         if (next < LIST_NULL || next >= n)
-            status = fail(err, err_size, "node %d: next %d is out of range [-1, %d)", (int)i, (int)next,
-                          (int)n);
+            status = fail(err, err_size, "node %d: next %d is out of range [-1, %d)", (int)i, (int)next, (int)n);
         else if (next != LIST_NULL && pred[next] != LIST_NULL)
-            status = fail(err, err_size, "node %d: has two predecessors, nodes %d and %d", (int)next,
-                          (int)pred[next], (int)i);
+            status = fail(err, err_size, "node %d: has two predecessors, nodes %d and %d", (int)next, (int)pred[next],
+                          (int)i);
         else if (next != LIST_NULL)
             pred[next] = i;
     }
@@ -231,13 +228,12 @@ int list_validate(list *l, char *err, size_t err_size)
         if (pred[i] != LIST_NULL)
             continue;
         if (head != LIST_NULL)
-            status = fail(err, err_size, "node %d: more than one head (nodes %d and %d have no predecessor)",
-                          (int)i, (int)head, (int)i);
+            status = fail(err, err_size, "node %d: more than one head (nodes %d and %d have no predecessor)", (int)i,
+                          (int)head, (int)i);
         head = i;
     }
     if (status == 0 && head == LIST_NULL)
-        status = fail(err, err_size,
-                      "node 0: no head -- every node has a predecessor, so the nodes form a cycle");
+        status = fail(err, err_size, "node 0: no head -- every node has a predecessor, so the nodes form a cycle");
     if (status == 0) {
         /* With one head and in-degree <= 1, the walk from the head cannot
          * revisit a node; whatever it misses lies on a cycle of its own. */
@@ -247,8 +243,8 @@ int list_validate(list *l, char *err, size_t err_size)
             pred[cur] = visited;
         for (int32_t i = 0; i < n && status == 0; i++)
             if (pred[i] != visited)
-                status = fail(err, err_size, "node %d: lies on a cycle (not reachable from the head, node %d)",
-                              (int)i, (int)head);
+                status = fail(err, err_size, "node %d: lies on a cycle (not reachable from the head, node %d)", (int)i,
+                              (int)head);
     }
     free(pred);
     if (status == 0)

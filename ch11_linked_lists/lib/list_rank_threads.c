@@ -287,8 +287,8 @@ void sublists_trace_free(sublists_trace *tr)
     *tr = (sublists_trace){ 0 };
 }
 
-static int rank_sublists(const list *l, int threads, int32_t spacing, uint32_t seed, int32_t *dist,
-                         sublists_work *work, progress_meter *progress, sublists_stats *stats, sublists_trace *trace)
+static int rank_sublists(const list *l, int threads, int32_t spacing, uint32_t seed, int32_t *dist, sublists_work *work,
+                         progress_meter *progress, sublists_stats *stats, sublists_trace *trace)
 {
     sublists_work own;
     if (work == NULL && sublists_work_alloc(&own, l->n, spacing) != 0)

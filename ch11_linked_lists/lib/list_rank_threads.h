@@ -45,16 +45,16 @@ int sublists_online_cpus(void);
 int32_t sublists_default_spacing(int32_t n, int threads);
 
 typedef struct {
-    int32_t sublists;  /* number of splitters (= sublists) */
-    int32_t longest;   /* the longest sublist, in nodes */
+    int32_t sublists; /* number of splitters (= sublists) */
+    int32_t longest;  /* the longest sublist, in nodes */
 } sublists_stats;
 
 /* The ranker's own memory for lists of up to n nodes and one splitter per
  * `spacing` indices (or more), allocated once so that a benchmark times
  * the ranking, not the allocation. */
 typedef struct {
-    sublist_tag *tag;    /* [n] */
-    int32_t *per_ruler;  /* [3 * rulers]: lengths, successors, distances to the end */
+    sublist_tag *tag;   /* [n] */
+    int32_t *per_ruler; /* [3 * rulers]: lengths, successors, distances to the end */
     int32_t n, rulers;
 } sublists_work;
 

@@ -6,8 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-void list_load(list *l, const char *input, uint64_t random_n, uint64_t seed, char *describe,
-               size_t describe_size)
+void list_load(list *l, const char *input, uint64_t random_n, uint64_t seed, char *describe, size_t describe_size)
 {
     char err[512];
     if (input != NULL && random_n != 0) {

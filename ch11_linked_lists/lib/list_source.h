@@ -12,8 +12,7 @@
  * default the 8-node list in index order with values 10..80. Validated
  * before it is returned: any problem prints one `error: ...` line and
  * exits with EXIT_BAD_INPUT. describe gets a few words for the trace. */
-void list_load(list *l, const char *input, uint64_t random_n, uint64_t seed, char *describe,
-               size_t describe_size);
+void list_load(list *l, const char *input, uint64_t random_n, uint64_t seed, char *describe, size_t describe_size);
 
 /* --n N is the conventional name of --random N, the size of the random
  * list: returns the size either gives (0: neither). Both given with

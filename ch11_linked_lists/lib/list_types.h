@@ -32,7 +32,6 @@ typedef struct {
 
 /* Called after every pointer-jumping round (round 0 = the initial state)
  * with that round's arrays, for the round-by-round trace. */
-typedef void (*round_observer)(int round, const int32_t *next, const int32_t *dist, int32_t n,
-                               void *ctx);
+typedef void (*round_observer)(int round, const int32_t *next, const int32_t *dist, int32_t n, void *ctx);
 
 #endif

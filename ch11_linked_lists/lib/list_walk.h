@@ -31,8 +31,8 @@ LIST_HD int64_t list_walk_sum(const list_node *node, int32_t head, int32_t n)
  * way to find position t*share is to walk there from the head. Returns the
  * share's sum; *loads gets the nodes this thread had to read, one after
  * the other. */
-LIST_HD int64_t list_split_walk_thread(const list_node *node, int32_t head, int32_t n, int32_t t,
-                                       int32_t threads, int64_t *loads)
+LIST_HD int64_t list_split_walk_thread(const list_node *node, int32_t head, int32_t n, int32_t t, int32_t threads,
+                                       int64_t *loads)
 {
     const int64_t share = ((int64_t)n + threads - 1) / threads, first = t * share;
     int64_t sum = 0, pos = 0;

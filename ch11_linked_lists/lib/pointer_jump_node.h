@@ -20,8 +20,8 @@ LIST_HD void pointer_jump_init_node(int32_t i, const list_node *node, int32_t *n
 /* Double-buffered: reads only the previous round (_in), writes only the
  * next one (_out), so no node can see a neighbour's half-finished update.
  * Returns 1 while node i still has somewhere to jump. */
-LIST_HD int pointer_jump_node(int32_t i, const int32_t *next_in, const int32_t *dist_in,
-                              int32_t *next_out, int32_t *dist_out)
+LIST_HD int pointer_jump_node(int32_t i, const int32_t *next_in, const int32_t *dist_in, int32_t *next_out,
+                              int32_t *dist_out)
 {
     /* BEGIN SOLUTION */
     const int32_t succ = next_in[i];
@@ -57,7 +57,7 @@ LIST_HD int pointer_jump_node_in_place(int32_t i, int32_t *next, int32_t *dist)
     const int32_t succ = next[i];
     if (succ == LIST_NULL)
         return 0;
-    dist[i] = dist[i] + dist[succ]; /* load 1: the successor's dist */
+    dist[i] = dist[i] + dist[succ];       /* load 1: the successor's dist */
     const int32_t succ_next = next[succ]; /* load 2: its next, possibly newer */
     next[i] = succ_next;
     return succ_next != LIST_NULL;

@@ -24,8 +24,12 @@ static int jump_until_done(int32_t *next[2], int32_t *dist[2], int32_t n, round_
         linked = 0;
         for (int32_t i = 0; i < n; i++)
             linked |= pointer_jump_node(i, next[0], dist[0], next[1], dist[1]);
-        int32_t *t = next[0]; next[0] = next[1]; next[1] = t;
-        t = dist[0]; dist[0] = dist[1]; dist[1] = t;
+        int32_t *t = next[0];
+        next[0] = next[1];
+        next[1] = t;
+        t = dist[0];
+        dist[0] = dist[1];
+        dist[1] = t;
         rounds++;
         if (obs)
             obs(rounds, next[0], dist[0], n, ctx);
@@ -86,7 +90,9 @@ int wyllie_packed_cpu(const list *l, int32_t *dist, jump_link *start)
         linked = 0;
         for (int32_t i = 0; i < l->n; i++)
             linked |= pointer_jump_packed_node(i, link[0], link[1]);
-        jump_link *t = link[0]; link[0] = link[1]; link[1] = t;
+        jump_link *t = link[0];
+        link[0] = link[1];
+        link[1] = t;
         rounds++;
     }
     for (int32_t i = 0; linked == 0 && i < l->n; i++)

@@ -29,13 +29,13 @@ int wyllie_packed_cpu(const list *l, int32_t *dist, jump_link *start);
  * the figure and the cost of the choice of sublist size. */
 typedef struct {
     int32_t n, sublist, slots, rulers; /* rulers = slots, plus one when the head was not picked */
-    int32_t *start;      /* [rulers] the node ruler j starts from */
-    int32_t *length;     /* [rulers] nodes in ruler j's sublist */
-    int32_t *next_ruler; /* [rulers] the ruler after j in the list, LIST_NULL for the last */
-    int32_t *to_end;     /* [rulers] nodes from ruler j to the tail, after step 3 */
-    sublist_tag *tag;    /* [n] each node's sublist and local rank */
-    int32_t longest;     /* the longest sublist: the walk step's chain of dependent loads */
-    int rounds;          /* pointer-jumping rounds over the rulers (step 3) */
+    int32_t *start;                    /* [rulers] the node ruler j starts from */
+    int32_t *length;                   /* [rulers] nodes in ruler j's sublist */
+    int32_t *next_ruler;               /* [rulers] the ruler after j in the list, LIST_NULL for the last */
+    int32_t *to_end;                   /* [rulers] nodes from ruler j to the tail, after step 3 */
+    sublist_tag *tag;                  /* [n] each node's sublist and local rank */
+    int32_t longest;                   /* the longest sublist: the walk step's chain of dependent loads */
+    int rounds;                        /* pointer-jumping rounds over the rulers (step 3) */
 } ruling_set_run;
 
 /* Ranks l by a sparse ruling set with one ruler slot per `sublist`

@@ -58,8 +58,7 @@ LIST_HD int32_t ruler_start(int32_t j, int32_t slots, int32_t k, int32_t n, uint
 /* Ruler j walks from its own node to just before the next ruler, tagging
  * each node with (j, local rank). Returns the sublist's length and puts
  * the next ruler's id (LIST_NULL after the last sublist) in *next_ruler. */
-LIST_HD int32_t ruler_walk(int32_t j, int32_t start, const ruler_link *link, sublist_tag *tag,
-                           int32_t *next_ruler)
+LIST_HD int32_t ruler_walk(int32_t j, int32_t start, const ruler_link *link, sublist_tag *tag, int32_t *next_ruler)
 {
     sublist_tag t;
     t.sublist = j;

@@ -12,8 +12,8 @@ void svg_begin(FILE *out, int width, int height);
 void svg_end(FILE *out);
 
 /* Text at (x, y); anchor is "start", "middle" or "end". */
-void svg_text(FILE *out, double x, double y, const char *anchor, int size, const char *color,
-              const char *format, ...) __attribute__((format(printf, 7, 8)));
+void svg_text(FILE *out, double x, double y, const char *anchor, int size, const char *color, const char *format, ...)
+    __attribute__((format(printf, 7, 8)));
 
 /* A box with its top-left corner at (x, y); stroke_width 1 is a thin
  * border, larger marks the box. */

@@ -45,7 +45,9 @@
 #endif
 /* __restrict__ is understood by g++ as it is. */
 
-struct uint3 { unsigned int x, y, z; };
+struct uint3 {
+    unsigned int x, y, z;
+};
 struct dim3 {
     unsigned int x, y, z;
     dim3(unsigned int x_ = 1, unsigned int y_ = 1, unsigned int z_ = 1) : x(x_), y(y_), z(z_) {}
@@ -53,35 +55,47 @@ struct dim3 {
 
 /* The vector types the kernels load 16 bytes at a time with: same size and
  * alignment as CUDA's, so a reinterpret_cast of an aligned pointer works. */
-struct __attribute__((aligned(8))) float2 { float x, y; };
-struct __attribute__((aligned(16))) float4 { float x, y, z, w; };
-struct __attribute__((aligned(16))) double2 { double x, y; };
-struct __attribute__((aligned(8))) int2 { int x, y; };
-struct __attribute__((aligned(16))) int4 { int x, y, z, w; };
+struct __attribute__((aligned(8))) float2 {
+    float x, y;
+};
+struct __attribute__((aligned(16))) float4 {
+    float x, y, z, w;
+};
+struct __attribute__((aligned(16))) double2 {
+    double x, y;
+};
+struct __attribute__((aligned(8))) int2 {
+    int x, y;
+};
+struct __attribute__((aligned(16))) int4 {
+    int x, y, z, w;
+};
 
 extern uint3 threadIdx, blockIdx;
 extern dim3 blockDim, gridDim;
 
-namespace emu {
+namespace emu
+{
 /* The warp operations the scheduler knows (emu_warp.cpp). */
 enum warp_op { OP_SYNCWARP, OP_BALLOT, OP_SHFL_IDX, OP_SHFL_UP, OP_SHFL_DOWN, OP_SHFL_XOR };
 /* Offers `value` (the bits of a T of at most 8 bytes), waits until every lane
  * of `mask` has arrived at the same line, and returns what the operation
  * hands this lane. Never returns after an error (see emu_block.cpp). */
-uint64_t warp_exchange(warp_op op, unsigned mask, uint64_t value, int arg, int width, const char *file,
-                       int line);
+uint64_t warp_exchange(warp_op op, unsigned mask, uint64_t value, int arg, int width, const char *file, int line);
 void block_barrier(const char *file, int line);
 /* An atomic read-modify-write of `size` bytes (emu_check.cpp). */
 void atomic_access(void *addr, size_t size, const void *pc);
 
-template <typename T> uint64_t bits_of(T v)
+template <typename T>
+uint64_t bits_of(T v)
 {
     static_assert(sizeof(T) <= 8, "a shuffle moves at most 8 bytes");
     uint64_t b = 0;
     memcpy(&b, &v, sizeof v);
     return b;
 }
-template <typename T> T from_bits(uint64_t b)
+template <typename T>
+T from_bits(uint64_t b)
 {
     T v;
     memcpy(&v, &b, sizeof v);
@@ -98,8 +112,7 @@ inline void __syncthreads(const char *file = __builtin_FILE(), int line = __buil
 {
     emu::block_barrier(file, line);
 }
-inline void __syncwarp(unsigned mask = 0xffffffffu, const char *file = __builtin_FILE(),
-                       int line = __builtin_LINE())
+inline void __syncwarp(unsigned mask = 0xffffffffu, const char *file = __builtin_FILE(), int line = __builtin_LINE())
 {
     emu::warp_exchange(emu::OP_SYNCWARP, mask, 0, 0, 32, file, line);
 }
@@ -135,7 +148,8 @@ T __shfl_xor_sync(unsigned mask, T v, int lane_mask, int width = 32, const char 
 
 /* Not instrumented (the checks would see a plain read and write): it tells
  * them itself. */
-template <typename T> __attribute__((no_sanitize_thread, noinline)) T atomicAdd(T *address, T v)
+template <typename T>
+__attribute__((no_sanitize_thread, noinline)) T atomicAdd(T *address, T v)
 {
     emu::atomic_access(address, sizeof(T), __builtin_return_address(0));
     const T old = *address;
@@ -145,9 +159,21 @@ template <typename T> __attribute__((no_sanitize_thread, noinline)) T atomicAdd(
 inline void __threadfence(void) {}
 
 /* Bit counts, as the GPU's intrinsics define them. */
-inline int __popc(unsigned x) { return __builtin_popcount(x); }
-inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
-inline int __ffs(int x) { return __builtin_ffs(x); }
-inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz((unsigned)x); }
+inline int __popc(unsigned x)
+{
+    return __builtin_popcount(x);
+}
+inline int __popcll(unsigned long long x)
+{
+    return __builtin_popcountll(x);
+}
+inline int __ffs(int x)
+{
+    return __builtin_ffs(x);
+}
+inline int __clz(int x)
+{
+    return x == 0 ? 32 : __builtin_clz((unsigned)x);
+}
 
 #endif

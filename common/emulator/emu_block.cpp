@@ -16,7 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-namespace emu {
+namespace emu
+{
 
 block_run block = { NULL, 0, -1, false };
 
@@ -47,8 +48,8 @@ static bool release_barrier(void)
     for (int t = 0; t < block.count; t++) {
         const thread_state *s = &block.threads[t];
         if (!same_place(s->file, s->line, first->file, first->line)) {
-            report("threads wait at different __syncthreads(): thread 0 at %s:%d, thread %d at %s:%d",
-                   first->file, first->line, t, s->file, s->line);
+            report("threads wait at different __syncthreads(): thread 0 at %s:%d, thread %d at %s:%d", first->file,
+                   first->line, t, s->file, s->line);
             return false;
         }
     }
@@ -108,8 +109,8 @@ static bool launch_fits(dim3 grid, dim3 threads)
 {
     const unsigned long long n = (unsigned long long)threads.x * threads.y * threads.z;
     if (grid.x < 1 || grid.y < 1 || grid.z < 1 || n < 1 || n > 1024) {
-        fprintf(stderr, "error: launch of grid (%u,%u,%u), block (%u,%u,%u): a block has 1 to 1024 threads\n",
-                grid.x, grid.y, grid.z, threads.x, threads.y, threads.z);
+        fprintf(stderr, "error: launch of grid (%u,%u,%u), block (%u,%u,%u): a block has 1 to 1024 threads\n", grid.x,
+                grid.y, grid.z, threads.x, threads.y, threads.z);
         return false;
     }
     return true;

@@ -48,7 +48,8 @@ extern "C" char __stop_emu_shared[] __attribute__((weak));
 #define emu_shared_stop __stop_emu_shared
 #endif
 
-namespace emu {
+namespace emu
+{
 
 static const uint16_t NOBODY = 0xffff;
 
@@ -129,7 +130,8 @@ void emu_device_free(void *p)
     exit(1);
 }
 
-namespace emu {
+namespace emu
+{
 
 /* --- naming a source line ---------------------------------------------- */
 static uintptr_t load_bias(void)
@@ -138,10 +140,12 @@ static uintptr_t load_bias(void)
     static uintptr_t bias;
     static bool known;
     if (!known) {
-        dl_iterate_phdr([](struct dl_phdr_info *info, size_t, void *out) {
-            *(uintptr_t *)out = (uintptr_t)info->dlpi_addr;
-            return 1; /* the first object is the program itself */
-        }, &bias);
+        dl_iterate_phdr(
+            [](struct dl_phdr_info *info, size_t, void *out) {
+                *(uintptr_t *)out = (uintptr_t)info->dlpi_addr;
+                return 1; /* the first object is the program itself */
+            },
+            &bias);
         known = true;
     }
     return bias;
@@ -263,7 +267,10 @@ void checks_barrier(void)
     phase_serial++;
 }
 
-void checks_block_end(void) { report_unwritten(); }
+void checks_block_end(void)
+{
+    report_unwritten();
+}
 
 void checks_warp_sync(int base, unsigned mask)
 {
@@ -317,8 +324,7 @@ static void shared_access(char *p, size_t size, bool writes, bool atomic, const 
                 race(h, h->writer, true, h->write_pc, t, writes, pc, offset);
             if (writes && h->read_phase == phase_serial)
                 for (int r = 0; r < 2; r++)
-                    if (h->reader[r] != NOBODY && h->reader[r] != t &&
-                        !ordered(h->reader[r], h->read_clock[r], t))
+                    if (h->reader[r] != NOBODY && h->reader[r] != t && !ordered(h->reader[r], h->read_clock[r], t))
                         race(h, h->reader[r], false, h->read_pc[r], t, true, pc, offset);
         }
         if (writes) {
@@ -334,9 +340,9 @@ static void shared_access(char *p, size_t size, bool writes, bool atomic, const 
                 h->read_phase = phase_serial;
                 h->reader[0] = h->reader[1] = NOBODY;
             }
-            const int r = h->reader[0] == NOBODY || h->reader[0] == t ? 0
-                        : h->reader[1] == NOBODY || h->reader[1] == t ? 1
-                                                                      : -1;
+            const int r = h->reader[0] == NOBODY || h->reader[0] == t   ? 0
+                          : h->reader[1] == NOBODY || h->reader[1] == t ? 1
+                                                                        : -1;
             if (r >= 0) {
                 h->reader[r] = (uint16_t)t;
                 h->read_clock[r] = warp_clock[t];
@@ -391,20 +397,41 @@ void emu::atomic_access(void *addr, size_t size, const void *pc)
 /* The functions g++ calls before each load and store of an instrumented
  * source (the names of ThreadSanitizer's run-time library, which is not
  * linked: the emulator is the run time here). */
-#define EMU_CHECK_SIZE(n)                                                                                      \
-    extern "C" void __tsan_read##n(void *p) { emu::access(p, n, false, __builtin_return_address(0)); }           \
-    extern "C" void __tsan_write##n(void *p) { emu::access(p, n, true, __builtin_return_address(0)); }           \
-    extern "C" void __tsan_unaligned_read##n(void *p) { emu::access(p, n, false, __builtin_return_address(0)); } \
-    extern "C" void __tsan_unaligned_write##n(void *p) { emu::access(p, n, true, __builtin_return_address(0)); }
+#define EMU_CHECK_SIZE(n)                                                                                              \
+    extern "C" void __tsan_read##n(void *p)                                                                            \
+    {                                                                                                                  \
+        emu::access(p, n, false, __builtin_return_address(0));                                                         \
+    }                                                                                                                  \
+    extern "C" void __tsan_write##n(void *p)                                                                           \
+    {                                                                                                                  \
+        emu::access(p, n, true, __builtin_return_address(0));                                                          \
+    }                                                                                                                  \
+    extern "C" void __tsan_unaligned_read##n(void *p)                                                                  \
+    {                                                                                                                  \
+        emu::access(p, n, false, __builtin_return_address(0));                                                         \
+    }                                                                                                                  \
+    extern "C" void __tsan_unaligned_write##n(void *p)                                                                 \
+    {                                                                                                                  \
+        emu::access(p, n, true, __builtin_return_address(0));                                                          \
+    }
 EMU_CHECK_SIZE(1)
 EMU_CHECK_SIZE(2)
 EMU_CHECK_SIZE(4)
 EMU_CHECK_SIZE(8)
 EMU_CHECK_SIZE(16)
-extern "C" void __tsan_read_range(void *p, size_t n) { emu::access(p, n, false, __builtin_return_address(0)); }
-extern "C" void __tsan_write_range(void *p, size_t n) { emu::access(p, n, true, __builtin_return_address(0)); }
+extern "C" void __tsan_read_range(void *p, size_t n)
+{
+    emu::access(p, n, false, __builtin_return_address(0));
+}
+extern "C" void __tsan_write_range(void *p, size_t n)
+{
+    emu::access(p, n, true, __builtin_return_address(0));
+}
 /* each instrumented source calls this when the program starts */
-extern "C" void __tsan_init(void) { emu::checks_on = true; }
+extern "C" void __tsan_init(void)
+{
+    emu::checks_on = true;
+}
 /* the rest of what the instrumentation calls: nothing to do here */
 extern "C" void __tsan_func_entry(void *) {}
 extern "C" void __tsan_func_exit(void) {}

@@ -14,7 +14,8 @@
 #endif
 #endif
 
-namespace emu {
+namespace emu
+{
 
 /* Where a thread stands when it is not running. */
 enum thread_wait { RUNNABLE, AT_BARRIER, AT_WARP_OP, EXITED };
@@ -44,9 +45,9 @@ extern block_run block;
 /* emu_threads.cpp: start `count` coroutines that each run body(ctx), and
  * switch between them and the scheduler (which runs on the caller's stack). */
 void threads_start(int count, void (*body)(void *), void *ctx);
-void resume(int t);          /* scheduler -> thread t, until it waits or ends */
+void resume(int t);           /* scheduler -> thread t, until it waits or ends */
 void wait_in_scheduler(void); /* thread -> scheduler */
-void set_indices(int t);     /* threadIdx := that of linear thread t */
+void set_indices(int t);      /* threadIdx := that of linear thread t */
 
 /* The same source line: the same file (usually the same pointer) and line. */
 inline bool same_place(const char *file_a, int line_a, const char *file_b, int line_b)
@@ -65,9 +66,9 @@ void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int release_warp_groups(bool explain);
 
 /* emu_check.cpp: what the memory checks must know of the block's life. */
-void checks_block_start(int count);            /* fresh shared memory, no history */
-void checks_barrier(void);                     /* a __syncthreads() released every thread */
-void checks_block_end(void);                   /* every thread has ended */
+void checks_block_start(int count);             /* fresh shared memory, no history */
+void checks_barrier(void);                      /* a __syncthreads() released every thread */
+void checks_block_end(void);                    /* every thread has ended */
 void checks_warp_sync(int base, unsigned mask); /* a warp operation released these lanes */
 const char *op_name(warp_op op);
 

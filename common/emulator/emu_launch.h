@@ -13,11 +13,12 @@
 
 #include "cuda_shim.h"
 
-namespace emu {
+namespace emu
+{
 int run_grid(dim3 grid, dim3 block, void (*body)(void *), void *ctx);
 /* Thread switches so far, both directions counted (common/emulator_switch_rate). */
 uint64_t thread_switches(void);
-}
+} // namespace emu
 
 /* A device buffer: memory a kernel may touch, with a guard zone on each
  * side, so that an access just outside it is reported (emu_check.cpp). */

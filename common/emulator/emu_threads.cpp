@@ -104,7 +104,8 @@ static const int FRAME_WORDS = 20, FRAME_ENTRY = 11;
 #endif
 #endif
 
-namespace emu {
+namespace emu
+{
 
 /* 64 KiB is plenty for a kernel's locals; below each stack one page is made
  * inaccessible, so a thread that overflows its stack crashes at once
@@ -132,7 +133,10 @@ static size_t scheduler_size;
 
 static bool abandoned; /* a thread was left mid-kernel after an error */
 
-static char *stack_of(int t) { return stacks + (size_t)t * (stack_bytes + page) + page; }
+static char *stack_of(int t)
+{
+    return stacks + (size_t)t * (stack_bytes + page) + page;
+}
 
 static void reserve_stacks(int count)
 {
@@ -227,7 +231,10 @@ void set_indices(int t)
 }
 
 static uint64_t switches;
-uint64_t thread_switches(void) { return switches; }
+uint64_t thread_switches(void)
+{
+    return switches;
+}
 
 void resume(int t)
 {

@@ -16,24 +16,24 @@
 
 #include <stdio.h>
 
-namespace emu {
+namespace emu
+{
 
 static const int WARP_LANES = 32;
 
 const char *op_name(warp_op op)
 {
-    static const char *const names[] = { "__syncwarp", "__ballot_sync", "__shfl_sync", "__shfl_up_sync",
-                                         "__shfl_down_sync", "__shfl_xor_sync" };
+    static const char *const names[] = { "__syncwarp",     "__ballot_sync",    "__shfl_sync",
+                                         "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync" };
     return names[op];
 }
 
-uint64_t warp_exchange(warp_op op, unsigned mask, uint64_t value, int arg, int width, const char *file,
-                       int line)
+uint64_t warp_exchange(warp_op op, unsigned mask, uint64_t value, int arg, int width, const char *file, int line)
 {
     const int t = block.current, lane = t % 32;
     if (!(mask >> lane & 1u)) {
-        report("%s(0x%08x) at %s:%d called by thread %d (lane %d of warp %d), which its mask leaves out",
-               op_name(op), mask, file, line, t, lane, t / 32);
+        report("%s(0x%08x) at %s:%d called by thread %d (lane %d of warp %d), which its mask leaves out", op_name(op),
+               mask, file, line, t, lane, t / 32);
         fail_in_thread();
     }
     if (width < 1 || width > 32 || (width & (width - 1)) != 0) {
@@ -106,15 +106,16 @@ static int group_ready(int t, bool explain)
         const thread_state *o = base + l < block.count ? &block.threads[base + l] : NULL;
         if (!o) {
             report("%s(0x%08x) at %s:%d names lane %d of warp %d, which does not exist (the block has %d "
-                   "threads)", op_name(s->op), s->mask, s->file, s->line, l, t / 32, block.count);
+                   "threads)",
+                   op_name(s->op), s->mask, s->file, s->line, l, t / 32, block.count);
             return -1;
         }
         /* The stricter of CUDA's two rules: GPUs before Volta (sm_70) need
          * every lane of the mask at the call; newer ones exempt lanes that
          * have exited. A mask naming only running lanes is right on both. */
         if (o->wait == EXITED) {
-            report("%s(0x%08x) at %s:%d names lane %d (thread %d), which has exited", op_name(s->op), s->mask,
-                   s->file, s->line, l, base + l);
+            report("%s(0x%08x) at %s:%d names lane %d (thread %d), which has exited", op_name(s->op), s->mask, s->file,
+                   s->line, l, base + l);
             return -1;
         }
         if (o->wait == AT_WARP_OP && o->op == s->op && o->mask == s->mask &&
@@ -128,8 +129,8 @@ static int group_ready(int t, bool explain)
             why = where;
         }
         if (explain)
-            report("%s(0x%08x) at %s:%d: lane %d (thread %d) never arrives: it waits at %s", op_name(s->op),
-                   s->mask, s->file, s->line, l, base + l, why);
+            report("%s(0x%08x) at %s:%d: lane %d (thread %d) never arrives: it waits at %s", op_name(s->op), s->mask,
+                   s->file, s->line, l, base + l, why);
         return explain ? -1 : 0;
     }
     return 1;

@@ -26,13 +26,13 @@ static inline void cuda_check_at(cudaError_t err, const char *what, const char *
         size_t free_bytes = 0, total_bytes = 0;
         (void)cudaGetLastError();
         (void)cudaMemGetInfo(&free_bytes, &total_bytes);
-        fprintf(stderr, "error: the GPU has too little memory for '%s' (%s:%d; %zu of %zu MiB free): ask for a smaller size\n",
+        fprintf(stderr,
+                "error: the GPU has too little memory for '%s' (%s:%d; %zu of %zu MiB free): ask for a smaller size\n",
                 what, file, line, free_bytes >> 20, total_bytes >> 20);
         exit(EXIT_BAD_INPUT);
     }
     if (err != cudaSuccess) {
-        fprintf(stderr, "error: CUDA call '%s' failed at %s:%d: %s\n", what, file, line,
-                cudaGetErrorString(err));
+        fprintf(stderr, "error: CUDA call '%s' failed at %s:%d: %s\n", what, file, line, cudaGetErrorString(err));
         exit(EXIT_MISMATCH);
     }
 }
@@ -56,7 +56,6 @@ float gpu_timer_stop_ms(gpu_timer *t);
 
 /* Runs launch(ctx) `warmup` times, then times `reps` single runs with events
  * and returns the median in milliseconds (spread in *spread if not NULL). */
-double gpu_median_ms(void (*launch)(void *ctx), void *ctx, int warmup, int reps,
-                     double *spread);
+double gpu_median_ms(void (*launch)(void *ctx), void *ctx, int warmup, int reps, double *spread);
 
 #endif

@@ -21,8 +21,7 @@ extern "C" void gpu_device_describe(char *buf, size_t size)
     int device = 0;
     CUDA_CHECK(cudaGetDevice(&device));
     CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
-    snprintf(buf, size, "%s (sm_%d%d, %d SMs)", prop.name, prop.major, prop.minor,
-             prop.multiProcessorCount);
+    snprintf(buf, size, "%s (sm_%d%d, %d SMs)", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
 }
 
 extern "C" void gpu_require_device(void)
@@ -89,8 +88,7 @@ float gpu_timer_stop_ms(gpu_timer *t)
     return ms;
 }
 
-double gpu_median_ms(void (*launch)(void *ctx), void *ctx, int warmup, int reps,
-                     double *spread)
+double gpu_median_ms(void (*launch)(void *ctx), void *ctx, int warmup, int reps, double *spread)
 {
     gpu_timer t;
     gpu_timer_create(&t);

@@ -14,8 +14,7 @@
  * so it stops the program like a failing CUDA call. */
 static inline void check_block_size(int threads, int power_of_two)
 {
-    if (threads < 32 || threads > 1024 || threads % 32 != 0 ||
-        (power_of_two && (threads & (threads - 1)) != 0)) {
+    if (threads < 32 || threads > 1024 || threads % 32 != 0 || (power_of_two && (threads & (threads - 1)) != 0)) {
         fprintf(stderr, "error: bad block size %d\n", threads);
         exit(EXIT_MISMATCH);
     }

@@ -8,9 +8,9 @@
 
 struct read_ceiling {
     const ulonglong2 *in;
-    size_t pairs;                      /* whole 16-byte vectors */
-    const unsigned long long *tail;    /* the last 8-byte word when bytes % 16 == 8, else NULL */
-    unsigned long long *d_partials;    /* one per block */
+    size_t pairs;                   /* whole 16-byte vectors */
+    const unsigned long long *tail; /* the last 8-byte word when bytes % 16 == 8, else NULL */
+    unsigned long long *d_partials; /* one per block */
     int blocks;
 };
 
@@ -56,8 +56,8 @@ __global__ void __launch_bounds__(READ_THREADS)
 extern "C" read_ceiling *read_ceiling_create(const void *d_in, size_t bytes)
 {
     if (bytes == 0 || bytes % 8 != 0 || (uintptr_t)d_in % 16 != 0) {
-        fprintf(stderr, "error: read_ceiling_create: %zu bytes at %p (need a multiple of 8, 16-byte aligned)\n",
-                bytes, d_in);
+        fprintf(stderr, "error: read_ceiling_create: %zu bytes at %p (need a multiple of 8, 16-byte aligned)\n", bytes,
+                d_in);
         exit(EXIT_MISMATCH);
     }
     read_ceiling *r = (read_ceiling *)malloc(sizeof *r);

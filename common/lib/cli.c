@@ -72,7 +72,10 @@ int cli_parse_double(const char *text, double *out)
  * left them open), stdout by a handler that cli_parse registers. */
 
 #define CLI_MAX_OUTPUTS 8
-static struct { FILE *file; const char *path; } open_outputs[CLI_MAX_OUTPUTS];
+static struct {
+    FILE *file;
+    const char *path;
+} open_outputs[CLI_MAX_OUTPUTS];
 
 /* Flushes f and checks its error flag; closes it too unless it is stdout
  * (which later exit handlers may still print to). Returns NULL, or why the
@@ -172,8 +175,7 @@ static const char *placeholder(const cli_option *o)
     return "";
 }
 
-static void print_help(const char *program, const char *summary,
-                       const cli_option *options, size_t count)
+static void print_help(const char *program, const char *summary, const cli_option *options, size_t count)
 {
     printf("usage: %s [options]\n%s\n\noptions:\n", program, summary);
     for (size_t i = 0; i < count; i++) {
@@ -195,18 +197,12 @@ static _Noreturn void fail_value(const cli_option *o, const char *value)
 {
     switch (o->kind) {
     case CLI_U64:
-        fprintf(stderr, "error: %s expects an integer in [%" PRIu64 ", %" PRIu64 "], got '%s'\n",
-                o->name, o->min, o->max, value);
+        fprintf(stderr, "error: %s expects an integer in [%" PRIu64 ", %" PRIu64 "], got '%s'\n", o->name, o->min,
+                o->max, value);
         break;
-    case CLI_DOUBLE:
-        fprintf(stderr, "error: %s expects a finite number, got '%s'\n", o->name, value);
-        break;
-    case CLI_CHOICE:
-        fprintf(stderr, "error: %s expects one of %s, got '%s'\n", o->name, o->choices, value);
-        break;
-    default:
-        fprintf(stderr, "error: %s expects a value, got '%s'\n", o->name, value);
-        break;
+    case CLI_DOUBLE: fprintf(stderr, "error: %s expects a finite number, got '%s'\n", o->name, value); break;
+    case CLI_CHOICE: fprintf(stderr, "error: %s expects one of %s, got '%s'\n", o->name, o->choices, value); break;
+    default: fprintf(stderr, "error: %s expects a value, got '%s'\n", o->name, value); break;
     }
     exit(EXIT_BAD_INPUT);
 }
@@ -214,9 +210,7 @@ static _Noreturn void fail_value(const cli_option *o, const char *value)
 static void store_value(const cli_option *o, const char *value)
 {
     switch (o->kind) {
-    case CLI_FLAG:
-        *(int *)o->target = 1;
-        return;
+    case CLI_FLAG: *(int *)o->target = 1; return;
     case CLI_U64:
         if (cli_parse_u64(value, o->min, o->max, (uint64_t *)o->target) != 0)
             fail_value(o, value);
@@ -262,8 +256,7 @@ int cli_given(const char *name)
     return 0;
 }
 
-void cli_parse(int argc, char **argv, const char *summary,
-               const cli_option *options, size_t count)
+void cli_parse(int argc, char **argv, const char *summary, const cli_option *options, size_t count)
 {
     static int registered = 0;
     if (!registered && atexit(check_outputs_at_exit) == 0)

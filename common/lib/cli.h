@@ -28,16 +28,16 @@ extern "C" {
 #endif
 
 typedef enum {
-    CLI_FLAG,    /* no value; target is int, set to 1 */
-    CLI_U64,     /* unsigned integer in [min, max]; target is uint64_t */
-    CLI_DOUBLE,  /* finite floating-point number; target is double */
-    CLI_CHOICE,  /* one word of `choices` ("cpu|gpu|both"); target is const char * */
-    CLI_STRING   /* any non-empty text; target is const char *; --help shows it as
+    CLI_FLAG,   /* no value; target is int, set to 1 */
+    CLI_U64,    /* unsigned integer in [min, max]; target is uint64_t */
+    CLI_DOUBLE, /* finite floating-point number; target is double */
+    CLI_CHOICE, /* one word of `choices` ("cpu|gpu|both"); target is const char * */
+    CLI_STRING  /* any non-empty text; target is const char *; --help shows it as
                     FILE, or as `choices` when that is set ("M,N,K,L") */
 } cli_kind;
 
 typedef struct {
-    const char *name;    /* "--n" */
+    const char *name; /* "--n" */
     cli_kind kind;
     void *target;        /* where the parsed value goes */
     const char *help;    /* one line for --help */
@@ -49,8 +49,7 @@ typedef struct {
 
 /* Parses argv against the table; exits 0 on --help and 2 on any error.
  * Registers the exit handler that checks stdout (see above). */
-void cli_parse(int argc, char **argv, const char *summary,
-               const cli_option *options, size_t count);
+void cli_parse(int argc, char **argv, const char *summary, const cli_option *options, size_t count);
 
 /* Opens the file an option names (--dat FILE, --tsv FILE) for writing.
  * NULL path: returns NULL (the option was not given). A file that cannot
@@ -98,16 +97,19 @@ run_on cli_resolve_on(const char *on_text);
 
 /* The --on entry of an options table, for a `const char *` that
  * cli_resolve_on then reads. */
-#define CLI_OPTION_ON(text_var)                                                                     \
-    { "--on", CLI_CHOICE, (text_var), "where to run (default both with a GPU, else cpu)", 0, 0,     \
-      "cpu|gpu|both" }
+#define CLI_OPTION_ON(text_var)                                                                                        \
+    {                                                                                                                  \
+        "--on", CLI_CHOICE, (text_var), "where to run (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both"       \
+    }
 /* For a program whose kernels the emulator cannot run: `--on emu` is then
  * answered with "error: --on emu: WHY" and EXIT_BAD_INPUT (cli_no_emu). */
 void cli_no_emu(const char *on_text, const char *why);
-#define CLI_OPTION_ON_EMU(text_var)                                                                 \
-    { "--on", CLI_CHOICE, (text_var),                                                               \
-      "where to run (default both with a GPU, else cpu; emu: the kernels on the CPU emulator)", 0, 0, \
-      "cpu|gpu|both|emu" }
+#define CLI_OPTION_ON_EMU(text_var)                                                                                    \
+    {                                                                                                                  \
+        "--on", CLI_CHOICE, (text_var),                                                                                \
+            "where to run (default both with a GPU, else cpu; emu: the kernels on the CPU emulator)", 0, 0,            \
+            "cpu|gpu|both|emu"                                                                                         \
+    }
 
 #ifdef __cplusplus
 }

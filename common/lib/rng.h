@@ -18,7 +18,9 @@ extern "C" {
 
 #define LCG64_DEFAULT_SEED UINT64_C(0x243F6A8885A308D3)
 
-typedef struct { uint64_t state; } lcg64;
+typedef struct {
+    uint64_t state;
+} lcg64;
 
 /* Advances the state once and maps its top 53 bits to a double in [-1, 1). */
 double lcg64_next(lcg64 *g);
@@ -26,7 +28,9 @@ double lcg64_next(lcg64 *g);
 /* Fills x[0..n-1] with the P4016 data set for `seed`. */
 void lcg64_fill(uint64_t seed, double *x, size_t n);
 
-typedef struct { uint64_t state; } splitmix64;
+typedef struct {
+    uint64_t state;
+} splitmix64;
 
 uint64_t splitmix64_next(splitmix64 *g);
 /* Uniform double in [lo, hi); 53 random bits. */

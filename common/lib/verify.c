@@ -43,15 +43,13 @@ double relative_error(double got, double ref)
 static uint64_t ordered_double(double x)
 {
     const uint64_t u = double_bits(x);
-    return (u >> 63) ? UINT64_C(0x8000000000000000) - (u & ~(UINT64_C(1) << 63))
-                     : UINT64_C(0x8000000000000000) + u;
+    return (u >> 63) ? UINT64_C(0x8000000000000000) - (u & ~(UINT64_C(1) << 63)) : UINT64_C(0x8000000000000000) + u;
 }
 
 static uint32_t ordered_float(float x)
 {
     const uint32_t u = float_bits(x);
-    return (u >> 31) ? UINT32_C(0x80000000) - (u & ~(UINT32_C(1) << 31))
-                     : UINT32_C(0x80000000) + u;
+    return (u >> 31) ? UINT32_C(0x80000000) - (u & ~(UINT32_C(1) << 31)) : UINT32_C(0x80000000) + u;
 }
 
 uint64_t ulp_distance_double(double a, double b)

@@ -153,7 +153,8 @@ static void test_cli_numbers(void)
     expect(cli_parse_double("-2.5e3", &d) == 0 && d == -2500.0, "cli: '-2.5e3' parses as a double");
     expect(cli_parse_double("007.5", &d) == 0 && d == 7.5, "cli: '007.5' parses as 7.5");
     expect(cli_parse_double(".5", &d) == 0 && d == 0.5, "cli: '.5' parses as 0.5");
-    expect(cli_parse_double("nan", &d) != 0 && cli_parse_double("1.5.2", &d) != 0, "cli: 'nan' and '1.5.2' are rejected");
+    expect(cli_parse_double("nan", &d) != 0 && cli_parse_double("1.5.2", &d) != 0,
+           "cli: 'nan' and '1.5.2' are rejected");
     expect(cli_parse_double(" 1.5", &d) != 0 && cli_parse_double("", &d) != 0 && cli_parse_double("inf", &d) != 0,
            "cli: ' 1.5', '' and 'inf' are rejected");
     expect(cli_parse_double("1e999", &d) != 0, "cli: '1e999' (overflow) is rejected");

@@ -43,13 +43,22 @@ static __host__ __device__ constexpr stage_plan fixed_stage_plan()
 
 template <op_kind OP, int M, int N, int K>
 struct fixed_stage {
-    static __host__ __device__ constexpr stage_plan make() { return fixed_stage_plan<OP, M, N, K>(); }
-    static __device__ stage_plan stage(const stage_plan &) { return make(); }
+    static __host__ __device__ constexpr stage_plan make()
+    {
+        return fixed_stage_plan<OP, M, N, K>();
+    }
+    static __device__ stage_plan stage(const stage_plan &)
+    {
+        return make();
+    }
     /* true for syrk alone: only its stage reads one operand on both sides */
     static constexpr bool symmetric = stage_is_symmetric(fixed_stage_plan<OP, M, N, K>());
 };
 
-static inline bool same_region(op_region x, op_region y) { return x.begin == y.begin && x.len == y.len; }
+static inline bool same_region(op_region x, op_region y)
+{
+    return x.begin == y.begin && x.len == y.len;
+}
 
 /* True when the compile-time plan is the one op_plan_make made. */
 static inline bool fixed_stage_matches(const stage_plan &fixed, const stage_plan &made)

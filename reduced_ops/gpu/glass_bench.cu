@@ -18,7 +18,10 @@
 #define REDUCED_OPS_FMAD 0
 #endif
 
-extern "C" int glass_bench_fmad(void) { return REDUCED_OPS_FMAD; }
+extern "C" int glass_bench_fmad(void)
+{
+    return REDUCED_OPS_FMAD;
+}
 
 extern "C" int glass_bench_sm_count(void)
 {
@@ -30,7 +33,10 @@ extern "C" int glass_bench_sm_count(void)
 
 #ifndef REDUCED_OPS_HAVE_GLASS
 
-extern "C" int glass_bench_has_glass(void) { return 0; }
+extern "C" int glass_bench_has_glass(void)
+{
+    return 0;
+}
 
 static void no_glass(const char *what)
 {
@@ -63,7 +69,10 @@ extern "C" void glass_cell_time_double(const op_plan *, int, int, int, double, d
 #include "sweep_cells.h"
 #include "sweep_kernel.cuh"
 
-extern "C" int glass_bench_has_glass(void) { return 1; }
+extern "C" int glass_bench_has_glass(void)
+{
+    return 1;
+}
 
 // [listing glass-call]
 /* GLASS's op on the chapter's row-major image: a row-major M x K matrix is
@@ -136,14 +145,14 @@ template <typename T>
 static cell_kernels<T> kernels_of(const op_plan *plan, int shape_index)
 {
     int row = 0;
-#define SHAPE_CASE(m, n, k)                                                  \
-    if (shape_index == row) {                                               \
-        if (plan->op == OP_GEMM)                                            \
-            return kernels_for<T, OP_GEMM, m, n, k>();                     \
-        if (plan->op == OP_GEMV)                                            \
-            return kernels_for<T, OP_GEMV, m, 1, k>();                     \
-        return kernels_for<T, OP_SYRK, m, m, k>();                         \
-    }                                                                       \
+#define SHAPE_CASE(m, n, k)                                                                                            \
+    if (shape_index == row) {                                                                                          \
+        if (plan->op == OP_GEMM)                                                                                       \
+            return kernels_for<T, OP_GEMM, m, n, k>();                                                                 \
+        if (plan->op == OP_GEMV)                                                                                       \
+            return kernels_for<T, OP_GEMV, m, 1, k>();                                                                 \
+        return kernels_for<T, OP_SYRK, m, m, k>();                                                                     \
+    }                                                                                                                  \
     row++;
     SWEEP_SHAPES(SHAPE_CASE)
 #undef SHAPE_CASE
@@ -209,14 +218,14 @@ static void cell_teardown(cell_ctx<T> *c)
 template <typename T>
 static void cell_launch(const cell_ctx<T> *c, int kernel, long reps)
 {
-    c->kernels.k[kernel]<<<c->blocks, c->threads, c->shared>>>(c->stage, c->image_len, c->alpha, c->beta,
-                                                                c->d_image, c->d_results, reps);
+    c->kernels.k[kernel]<<<c->blocks, c->threads, c->shared>>>(c->stage, c->image_len, c->alpha, c->beta, c->d_image,
+                                                               c->d_results, reps);
     CUDA_CHECK_LAUNCH();
 }
 
 template <typename T>
-static void cell_once(const op_plan *plan, int shape_index, int threads, int blocks, T alpha, T beta,
-                      const T *image, T *results)
+static void cell_once(const op_plan *plan, int shape_index, int threads, int blocks, T alpha, T beta, const T *image,
+                      T *results)
 {
     cell_ctx<T> c = cell_setup(plan, shape_index, threads, blocks, alpha, beta, image);
     const size_t per_kernel = (size_t)blocks * c.stage.rows * c.stage.cols;
@@ -242,8 +251,8 @@ static long calibrate(const cell_ctx<T> *c, int kernel, double target_ms, gpu_ti
 }
 
 template <typename T>
-static void cell_time(const op_plan *plan, int shape_index, int threads, int blocks, T alpha, T beta,
-                      const T *image, double target_ms, int trials, sweep_timing *t)
+static void cell_time(const op_plan *plan, int shape_index, int threads, int blocks, T alpha, T beta, const T *image,
+                      double target_ms, int trials, sweep_timing *t)
 {
     cell_ctx<T> c = cell_setup(plan, shape_index, threads, blocks, alpha, beta, image);
     gpu_timer timer;
@@ -293,8 +302,7 @@ extern "C" void glass_cell_time_float(const op_plan *plan, int shape_index, int 
 }
 
 extern "C" void glass_cell_time_double(const op_plan *plan, int shape_index, int threads, int blocks, double alpha,
-                                       double beta, const double *image, double target_ms, int trials,
-                                       sweep_timing *t)
+                                       double beta, const double *image, double target_ms, int trials, sweep_timing *t)
 {
     cell_time<double>(plan, shape_index, threads, blocks, alpha, beta, image, target_ms, trials, t);
 }

@@ -42,8 +42,8 @@ int glass_bench_sm_count(void);
  * of block b. Exits 1 when the compile-time plan differs from `plan`. */
 void glass_cell_once_float(const op_plan *plan, int shape_index, int threads, int blocks, float alpha, float beta,
                            const float *image, float *results);
-void glass_cell_once_double(const op_plan *plan, int shape_index, int threads, int blocks, double alpha,
-                            double beta, const double *image, double *results);
+void glass_cell_once_double(const op_plan *plan, int shape_index, int threads, int blocks, double alpha, double beta,
+                            const double *image, double *results);
 
 /* Times every kernel: a warm-up, then a calibration launch per kernel that
  * sizes its repetitions to about target_ms per launch, then `trials` rounds
@@ -51,9 +51,8 @@ void glass_cell_once_double(const op_plan *plan, int shape_index, int threads, i
  * (CUDA events). t[kernel]: median us per op and spread. */
 void glass_cell_time_float(const op_plan *plan, int shape_index, int threads, int blocks, float alpha, float beta,
                            const float *image, double target_ms, int trials, sweep_timing t[H2H_KERNELS]);
-void glass_cell_time_double(const op_plan *plan, int shape_index, int threads, int blocks, double alpha,
-                            double beta, const double *image, double target_ms, int trials,
-                            sweep_timing t[H2H_KERNELS]);
+void glass_cell_time_double(const op_plan *plan, int shape_index, int threads, int blocks, double alpha, double beta,
+                            const double *image, double target_ms, int trials, sweep_timing t[H2H_KERNELS]);
 
 #ifdef __cplusplus
 }

@@ -89,8 +89,7 @@ __device__ void warp_scope_warp_per_output(const product_stage<T> &s, int lane)
 
 // [listing tile-scope-warp-per-output]
 template <typename T>
-__device__ void tile_scope_warp_per_output(const cg::thread_block_tile<32> &tile,
-                                           const product_stage<T> &s)
+__device__ void tile_scope_warp_per_output(const cg::thread_block_tile<32> &tile, const product_stage<T> &s)
 {
     const int n_out = s.p.rows * s.p.cols;
     const int lane = (int)tile.thread_rank();

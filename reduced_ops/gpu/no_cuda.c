@@ -18,11 +18,13 @@ size_t gpu_shared_bytes_limit(void)
 {
     no_cuda(__func__);
 }
-void gpu_run_op_float(const op_plan *plan, op_mapping mapping, op_scope scope, int threads, float alpha, float beta, float *images, int count)
+void gpu_run_op_float(const op_plan *plan, op_mapping mapping, op_scope scope, int threads, float alpha, float beta,
+                      float *images, int count)
 {
     no_cuda(__func__);
 }
-void gpu_run_op_double(const op_plan *plan, op_mapping mapping, op_scope scope, int threads, double alpha, double beta, double *images, int count)
+void gpu_run_op_double(const op_plan *plan, op_mapping mapping, op_scope scope, int threads, double alpha, double beta,
+                       double *images, int count)
 {
     no_cuda(__func__);
 }
@@ -32,29 +34,35 @@ int gpu_sm_count(void)
 {
     no_cuda(__func__);
 }
-void gpu_sweep_time_float(const op_plan *plan, op_mapping mapping, int threads, int blocks, float alpha, float beta, const float *image, double target_ms, int trials, sweep_timing *t)
+void gpu_sweep_time_float(const op_plan *plan, op_mapping mapping, int threads, int blocks, float alpha, float beta,
+                          const float *image, double target_ms, int trials, sweep_timing *t)
 {
     no_cuda(__func__);
 }
-void gpu_sweep_time_double(const op_plan *plan, op_mapping mapping, int threads, int blocks, double alpha, double beta, const double *image, double target_ms, int trials, sweep_timing *t)
+void gpu_sweep_time_double(const op_plan *plan, op_mapping mapping, int threads, int blocks, double alpha, double beta,
+                           const double *image, double target_ms, int trials, sweep_timing *t)
 {
     no_cuda(__func__);
 }
-void gpu_sweep_once_float(const op_plan *plan, op_mapping mapping, int threads, int blocks, float alpha, float beta, const float *image, float *results)
+void gpu_sweep_once_float(const op_plan *plan, op_mapping mapping, int threads, int blocks, float alpha, float beta,
+                          const float *image, float *results)
 {
     no_cuda(__func__);
 }
-void gpu_sweep_once_double(const op_plan *plan, op_mapping mapping, int threads, int blocks, double alpha, double beta, const double *image, double *results)
+void gpu_sweep_once_double(const op_plan *plan, op_mapping mapping, int threads, int blocks, double alpha, double beta,
+                           const double *image, double *results)
 {
     no_cuda(__func__);
 }
 
 /* gpu/traps_gpu.cu */
-void gpu_run_trap_float(const op_plan *plan, gpu_trap trap, int threads, float alpha, float beta, float *images, int count)
+void gpu_run_trap_float(const op_plan *plan, gpu_trap trap, int threads, float alpha, float beta, float *images,
+                        int count)
 {
     no_cuda(__func__);
 }
-void gpu_run_trap_double(const op_plan *plan, gpu_trap trap, int threads, double alpha, double beta, double *images, int count)
+void gpu_run_trap_double(const op_plan *plan, gpu_trap trap, int threads, double alpha, double beta, double *images,
+                         int count)
 {
     no_cuda(__func__);
 }
@@ -72,19 +80,23 @@ int glass_bench_sm_count(void)
 {
     no_cuda(__func__);
 }
-void glass_cell_once_float(const op_plan *plan, int shape_index, int threads, int blocks, float alpha, float beta, const float *image, float *results)
+void glass_cell_once_float(const op_plan *plan, int shape_index, int threads, int blocks, float alpha, float beta,
+                           const float *image, float *results)
 {
     no_cuda(__func__);
 }
-void glass_cell_once_double(const op_plan *plan, int shape_index, int threads, int blocks, double alpha, double beta, const double *image, double *results)
+void glass_cell_once_double(const op_plan *plan, int shape_index, int threads, int blocks, double alpha, double beta,
+                            const double *image, double *results)
 {
     no_cuda(__func__);
 }
-void glass_cell_time_float(const op_plan *plan, int shape_index, int threads, int blocks, float alpha, float beta, const float *image, double target_ms, int trials, sweep_timing t[H2H_KERNELS])
+void glass_cell_time_float(const op_plan *plan, int shape_index, int threads, int blocks, float alpha, float beta,
+                           const float *image, double target_ms, int trials, sweep_timing t[H2H_KERNELS])
 {
     no_cuda(__func__);
 }
-void glass_cell_time_double(const op_plan *plan, int shape_index, int threads, int blocks, double alpha, double beta, const double *image, double target_ms, int trials, sweep_timing t[H2H_KERNELS])
+void glass_cell_time_double(const op_plan *plan, int shape_index, int threads, int blocks, double alpha, double beta,
+                            const double *image, double target_ms, int trials, sweep_timing t[H2H_KERNELS])
 {
     no_cuda(__func__);
 }

@@ -33,8 +33,8 @@ __global__ void op_block_scope_kernel(op_plan plan, op_mapping mapping, T alpha,
 /* One warp per problem, threads/32 problems per block; the warps of the last
  * block that have no problem only help with the copies. */
 template <typename T>
-__global__ void op_warp_scope_kernel(op_plan plan, op_mapping mapping, op_scope scope, T alpha, T beta,
-                                     T *images, int count)
+__global__ void op_warp_scope_kernel(op_plan plan, op_mapping mapping, op_scope scope, T alpha, T beta, T *images,
+                                     int count)
 {
     extern __shared__ __align__(16) unsigned char shared_bytes[];
     T *shared_images = reinterpret_cast<T *>(shared_bytes);
@@ -72,8 +72,8 @@ extern "C" size_t gpu_shared_bytes_limit(void)
 }
 
 template <typename T>
-static void run_op(const op_plan *plan, op_mapping mapping, op_scope scope, int threads,
-                   T alpha, T beta, T *images, int count)
+static void run_op(const op_plan *plan, op_mapping mapping, op_scope scope, int threads, T alpha, T beta, T *images,
+                   int count)
 {
     /* the launch configuration, checked before anything is launched */
     if (threads < 1 || threads > 1024)
@@ -97,28 +97,28 @@ static void run_op(const op_plan *plan, op_mapping mapping, op_scope scope, int 
     CUDA_CHECK(cudaMalloc(&d_images, bytes));
     CUDA_CHECK(cudaMemcpy(d_images, images, bytes, cudaMemcpyHostToDevice));
     if (scope == SCOPE_BLOCK) {
-        CUDA_CHECK(cudaFuncSetAttribute(op_block_scope_kernel<T>,
-                                        cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared));
+        CUDA_CHECK(
+            cudaFuncSetAttribute(op_block_scope_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared));
         op_block_scope_kernel<T><<<blocks, threads, (size_t)shared>>>(*plan, mapping, alpha, beta, d_images);
     } else {
-        CUDA_CHECK(cudaFuncSetAttribute(op_warp_scope_kernel<T>,
-                                        cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared));
-        op_warp_scope_kernel<T><<<blocks, threads, (size_t)shared>>>(*plan, mapping, scope, alpha, beta,
-                                                                     d_images, count);
+        CUDA_CHECK(
+            cudaFuncSetAttribute(op_warp_scope_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared));
+        op_warp_scope_kernel<T>
+            <<<blocks, threads, (size_t)shared>>>(*plan, mapping, scope, alpha, beta, d_images, count);
     }
     CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaMemcpy(images, d_images, bytes, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(d_images));
 }
 
-extern "C" void gpu_run_op_float(const op_plan *plan, op_mapping mapping, op_scope scope, int threads,
-                                 float alpha, float beta, float *images, int count)
+extern "C" void gpu_run_op_float(const op_plan *plan, op_mapping mapping, op_scope scope, int threads, float alpha,
+                                 float beta, float *images, int count)
 {
     run_op<float>(plan, mapping, scope, threads, alpha, beta, images, count);
 }
 
-extern "C" void gpu_run_op_double(const op_plan *plan, op_mapping mapping, op_scope scope, int threads,
-                                  double alpha, double beta, double *images, int count)
+extern "C" void gpu_run_op_double(const op_plan *plan, op_mapping mapping, op_scope scope, int threads, double alpha,
+                                  double beta, double *images, int count)
 {
     run_op<double>(plan, mapping, scope, threads, alpha, beta, images, count);
 }

@@ -16,10 +16,10 @@ extern "C" {
  * threads per problem. Warp and tile scopes: one warp per problem,
  * threads/32 problems per block (threads must be a multiple of 32).
  * A configuration the device cannot run prints `error: ...` and exits 2. */
-void gpu_run_op_float(const op_plan *plan, op_mapping mapping, op_scope scope, int threads,
-                      float alpha, float beta, float *images, int count);
-void gpu_run_op_double(const op_plan *plan, op_mapping mapping, op_scope scope, int threads,
-                       double alpha, double beta, double *images, int count);
+void gpu_run_op_float(const op_plan *plan, op_mapping mapping, op_scope scope, int threads, float alpha, float beta,
+                      float *images, int count);
+void gpu_run_op_double(const op_plan *plan, op_mapping mapping, op_scope scope, int threads, double alpha, double beta,
+                       double *images, int count);
 
 /* Shared memory one block may use on this device (with opt-in), in bytes. */
 size_t gpu_shared_bytes_limit(void);

@@ -10,7 +10,6 @@
 #include "ops_gpu.h"
 #include "sweep_gpu.h"
 
-
 template <typename T>
 struct sweep_ctx {
     stage_plan stage;
@@ -29,8 +28,8 @@ static void sweep_launch(void *p)
 {
     const sweep_ctx<T> *c = (const sweep_ctx<T> *)p;
     if (c->mapping == MAP_SERIAL)
-        sweep_kernel<T, MAP_SERIAL><<<c->blocks, c->threads, c->shared>>>(
-            c->stage, c->image_len, c->alpha, c->beta, c->d_image, c->d_results, c->reps);
+        sweep_kernel<T, MAP_SERIAL><<<c->blocks, c->threads, c->shared>>>(c->stage, c->image_len, c->alpha, c->beta,
+                                                                          c->d_image, c->d_results, c->reps);
     else
         sweep_kernel<T, MAP_WARP_PER_OUTPUT><<<c->blocks, c->threads, c->shared>>>(
             c->stage, c->image_len, c->alpha, c->beta, c->d_image, c->d_results, c->reps);
@@ -47,8 +46,8 @@ extern "C" int gpu_sm_count(void)
 
 /* Checks the configuration, allocates and fills the device buffers. */
 template <typename T>
-static sweep_ctx<T> sweep_setup(const op_plan *plan, op_mapping mapping, int threads, int blocks, T alpha,
-                                T beta, const T *image)
+static sweep_ctx<T> sweep_setup(const op_plan *plan, op_mapping mapping, int threads, int blocks, T alpha, T beta,
+                                const T *image)
 {
     if (plan->n_stages != 1)
         cli_refuse("the sweep times single-stage ops only (gemm, gemv, syrk, tensor_vec_contract)");
@@ -74,10 +73,10 @@ static sweep_ctx<T> sweep_setup(const op_plan *plan, op_mapping mapping, int thr
     CUDA_CHECK(cudaMemcpy(d_image, image, c.shared, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMalloc(&c.d_results, (size_t)blocks * n_out * sizeof(T)));
     c.d_image = d_image;
-    CUDA_CHECK(cudaFuncSetAttribute(sweep_kernel<T, MAP_SERIAL>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    CUDA_CHECK(
+        cudaFuncSetAttribute(sweep_kernel<T, MAP_SERIAL>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)c.shared));
+    CUDA_CHECK(cudaFuncSetAttribute(sweep_kernel<T, MAP_WARP_PER_OUTPUT>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)c.shared));
-    CUDA_CHECK(cudaFuncSetAttribute(sweep_kernel<T, MAP_WARP_PER_OUTPUT>,
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, (int)c.shared));
     return c;
 }
 
@@ -126,28 +125,26 @@ static void sweep_once(const op_plan *plan, op_mapping mapping, int threads, int
     sweep_teardown(&c);
 }
 
-extern "C" void gpu_sweep_time_float(const op_plan *plan, op_mapping mapping, int threads, int blocks,
-                                     float alpha, float beta, const float *image, double target_ms, int trials,
-                                     sweep_timing *t)
+extern "C" void gpu_sweep_time_float(const op_plan *plan, op_mapping mapping, int threads, int blocks, float alpha,
+                                     float beta, const float *image, double target_ms, int trials, sweep_timing *t)
 {
     sweep_time<float>(plan, mapping, threads, blocks, alpha, beta, image, target_ms, trials, t);
 }
 
-extern "C" void gpu_sweep_time_double(const op_plan *plan, op_mapping mapping, int threads, int blocks,
-                                      double alpha, double beta, const double *image, double target_ms,
-                                      int trials, sweep_timing *t)
+extern "C" void gpu_sweep_time_double(const op_plan *plan, op_mapping mapping, int threads, int blocks, double alpha,
+                                      double beta, const double *image, double target_ms, int trials, sweep_timing *t)
 {
     sweep_time<double>(plan, mapping, threads, blocks, alpha, beta, image, target_ms, trials, t);
 }
 
-extern "C" void gpu_sweep_once_float(const op_plan *plan, op_mapping mapping, int threads, int blocks,
-                                     float alpha, float beta, const float *image, float *results)
+extern "C" void gpu_sweep_once_float(const op_plan *plan, op_mapping mapping, int threads, int blocks, float alpha,
+                                     float beta, const float *image, float *results)
 {
     sweep_once<float>(plan, mapping, threads, blocks, alpha, beta, image, results);
 }
 
-extern "C" void gpu_sweep_once_double(const op_plan *plan, op_mapping mapping, int threads, int blocks,
-                                      double alpha, double beta, const double *image, double *results)
+extern "C" void gpu_sweep_once_double(const op_plan *plan, op_mapping mapping, int threads, int blocks, double alpha,
+                                      double beta, const double *image, double *results)
 {
     sweep_once<double>(plan, mapping, threads, blocks, alpha, beta, image, results);
 }

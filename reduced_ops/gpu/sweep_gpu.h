@@ -22,16 +22,16 @@ typedef struct {
  * is chosen so that one launch takes about target_ms; then `trials` timed
  * launches (CUDA events). A configuration the device cannot run prints
  * `error: ...` and exits 2. */
-void gpu_sweep_time_float(const op_plan *plan, op_mapping mapping, int threads, int blocks, float alpha,
-                          float beta, const float *image, double target_ms, int trials, sweep_timing *t);
-void gpu_sweep_time_double(const op_plan *plan, op_mapping mapping, int threads, int blocks, double alpha,
-                           double beta, const double *image, double target_ms, int trials, sweep_timing *t);
+void gpu_sweep_time_float(const op_plan *plan, op_mapping mapping, int threads, int blocks, float alpha, float beta,
+                          const float *image, double target_ms, int trials, sweep_timing *t);
+void gpu_sweep_time_double(const op_plan *plan, op_mapping mapping, int threads, int blocks, double alpha, double beta,
+                           const double *image, double target_ms, int trials, sweep_timing *t);
 
 /* The same kernel with reps = 1: results[b * n_out + o] is output o of block b. */
-void gpu_sweep_once_float(const op_plan *plan, op_mapping mapping, int threads, int blocks, float alpha,
-                          float beta, const float *image, float *results);
-void gpu_sweep_once_double(const op_plan *plan, op_mapping mapping, int threads, int blocks, double alpha,
-                           double beta, const double *image, double *results);
+void gpu_sweep_once_float(const op_plan *plan, op_mapping mapping, int threads, int blocks, float alpha, float beta,
+                          const float *image, float *results);
+void gpu_sweep_once_double(const op_plan *plan, op_mapping mapping, int threads, int blocks, double alpha, double beta,
+                           const double *image, double *results);
 
 /* Streaming multiprocessors of the device. */
 int gpu_sm_count(void);

@@ -16,7 +16,10 @@
 
 /* The plan the kernel was given. */
 struct plan_at_run_time {
-    static __device__ stage_plan stage(const stage_plan &given) { return given; }
+    static __device__ stage_plan stage(const stage_plan &given)
+    {
+        return given;
+    }
     static constexpr bool symmetric = false; /* every output computed */
 };
 
@@ -27,8 +30,7 @@ struct plan_at_run_time {
  * hoisting the (loop-invariant) contraction out of the repetitions. With
  * beta = 1 each op also reads the C the previous one wrote. */
 template <typename T, op_mapping MAPPING, typename PLAN = plan_at_run_time>
-__global__ void sweep_kernel(stage_plan stage, int image_len, T alpha, T beta, const T *image, T *results,
-                             long reps)
+__global__ void sweep_kernel(stage_plan stage, int image_len, T alpha, T beta, const T *image, T *results, long reps)
 {
     extern __shared__ __align__(16) unsigned char shared_bytes[];
     T *mine = reinterpret_cast<T *>(shared_bytes);

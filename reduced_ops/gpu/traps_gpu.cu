@@ -64,8 +64,8 @@ static void run_trap(const op_plan *plan, gpu_trap trap, int threads, T alpha, T
     T *d_images = NULL;
     CUDA_CHECK(cudaMalloc(&d_images, bytes));
     CUDA_CHECK(cudaMemcpy(d_images, images, bytes, cudaMemcpyHostToDevice));
-    CUDA_CHECK(cudaFuncSetAttribute(op_block_scope_trap_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    (int)shared));
+    CUDA_CHECK(
+        cudaFuncSetAttribute(op_block_scope_trap_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared));
     op_block_scope_trap_kernel<T><<<count, threads, (size_t)shared>>>(*plan, trap, alpha, beta, d_images);
     CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaMemcpy(images, d_images, bytes, cudaMemcpyDeviceToHost));

@@ -19,8 +19,8 @@ typedef enum {
  * threads per problem), with the mistake `trap`. */
 void gpu_run_trap_float(const op_plan *plan, gpu_trap trap, int threads, float alpha, float beta, float *images,
                         int count);
-void gpu_run_trap_double(const op_plan *plan, gpu_trap trap, int threads, double alpha, double beta,
-                         double *images, int count);
+void gpu_run_trap_double(const op_plan *plan, gpu_trap trap, int threads, double alpha, double beta, double *images,
+                         int count);
 
 #ifdef __cplusplus
 }

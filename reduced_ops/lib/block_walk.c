@@ -11,7 +11,10 @@
 const char *walk_rule_name(walk_rule rule)
 {
     static const char *names[WALK_RULE_COUNT] = {
-        "serial", "warp per output", "trap: partial warp joins", "trap: blocked lanes",
+        "serial",
+        "warp per output",
+        "trap: partial warp joins",
+        "trap: blocked lanes",
     };
     return rule >= 0 && rule < WALK_RULE_COUNT ? names[rule] : "?";
 }
@@ -262,8 +265,7 @@ static double walk_sum_double(const block_walk *w, const stage_plan *s, const do
     return tree ? tree32_sum_double(p) : alone;
 }
 
-int walk_emulate_op_double(const op_plan *plan, walk_rule rule, int threads, double alpha, double beta,
-                           double *image)
+int walk_emulate_op_double(const op_plan *plan, walk_rule rule, int threads, double alpha, double beta, double *image)
 {
     for (int st = 0; st < plan->n_stages; st++) {
         const stage_plan *s = &plan->stage[st];

@@ -49,8 +49,7 @@ long block_walk_terms_once(const block_walk *w);
  * the warp tree. For the two correct rules this is emulate_op_float/double
  * exactly. Returns 0, or -1 when memory runs out. */
 int walk_emulate_op_float(const op_plan *plan, walk_rule rule, int threads, float alpha, float beta, float *image);
-int walk_emulate_op_double(const op_plan *plan, walk_rule rule, int threads, double alpha, double beta,
-                           double *image);
+int walk_emulate_op_double(const op_plan *plan, walk_rule rule, int threads, double alpha, double beta, double *image);
 
 /* The symmetric mappings (gpu/symmetric_mappings.cuh) compute only the
  * n(n+1)/2 cells j <= i of an n x n symmetric result (syrk's). This walk

@@ -49,7 +49,10 @@ void check_shapes_fit_or_exit(int op, const op_shape *shapes, int count)
     }
 }
 
-static size_t element_size(op_dtype dtype) { return dtype == DTYPE_FLOAT ? sizeof(float) : sizeof(double); }
+static size_t element_size(op_dtype dtype)
+{
+    return dtype == DTYPE_FLOAT ? sizeof(float) : sizeof(double);
+}
 
 void *check_problem_input_copy(const check_problem *cp)
 {
@@ -73,8 +76,8 @@ void check_problem_free(check_problem *cp)
     memset(cp, 0, sizeof *cp);
 }
 
-int check_problem_make(check_problem *cp, op_kind op, op_shape shape, op_dtype dtype,
-                       double alpha, double beta, int count, uint64_t seed, const char **why)
+int check_problem_make(check_problem *cp, op_kind op, op_shape shape, op_dtype dtype, double alpha, double beta,
+                       int count, uint64_t seed, const char **why)
 {
     memset(cp, 0, sizeof *cp);
     if (op_plan_make(op, shape, &cp->plan, why) != 0)

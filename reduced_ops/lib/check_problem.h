@@ -13,12 +13,12 @@ typedef struct {
     op_plan plan;
     op_dtype dtype;
     double alpha, beta;
-    int count;          /* independent problems, one image each */
-    size_t len;         /* count * image_len elements */
-    double *input;      /* the images before the op (values exact in dtype) */
-    double *reference;  /* count * outputs */
-    double *scale;      /* count * outputs: the op on absolute values */
-    void *emulated[2];  /* [mapping]: the images after the op, float* or double* */
+    int count;         /* independent problems, one image each */
+    size_t len;        /* count * image_len elements */
+    double *input;     /* the images before the op (values exact in dtype) */
+    double *reference; /* count * outputs */
+    double *scale;     /* count * outputs: the op on absolute values */
+    void *emulated[2]; /* [mapping]: the images after the op, float* or double* */
 } check_problem;
 
 /* The non-square shapes every check runs by default (M,N,K,L). */
@@ -37,8 +37,8 @@ void check_shapes_fit_or_exit(int op, const op_shape *shapes, int count);
 
 /* 0 on success; -1 (with a message in *why) when the shape is refused or
  * memory runs out. */
-int check_problem_make(check_problem *cp, op_kind op, op_shape shape, op_dtype dtype,
-                       double alpha, double beta, int count, uint64_t seed, const char **why);
+int check_problem_make(check_problem *cp, op_kind op, op_shape shape, op_dtype dtype, double alpha, double beta,
+                       int count, uint64_t seed, const char **why);
 void check_problem_free(check_problem *cp);
 
 /* A fresh copy of the inputs in the element type (float* or double*),

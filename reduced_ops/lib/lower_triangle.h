@@ -24,10 +24,15 @@
 #define TRI_FN static inline
 #endif
 
-typedef struct { int i, j; } tri_cell;
+typedef struct {
+    int i, j;
+} tri_cell;
 
 /* n(n+1)/2: the cells of the n x n lower triangle, diagonal included. */
-TRI_FN int lower_triangle_cells(int n) { return n * (n + 1) / 2; }
+TRI_FN int lower_triangle_cells(int n)
+{
+    return n * (n + 1) / 2;
+}
 
 // [listing lower-triangle-cell]
 /* Cell t of the n x n lower triangle, for 0 <= t < lower_triangle_cells(n). */

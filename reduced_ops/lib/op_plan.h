@@ -28,8 +28,14 @@ extern "C" {
 #endif
 
 typedef enum {
-    OP_GEMM, OP_GEMV, OP_SYRK, OP_TENSOR_VEC_CONTRACT, OP_VEC_TENSOR_VEC,
-    OP_CONGRUENCE_SYM, OP_BILINEAR, OP_COUNT
+    OP_GEMM,
+    OP_GEMV,
+    OP_SYRK,
+    OP_TENSOR_VEC_CONTRACT,
+    OP_VEC_TENSOR_VEC,
+    OP_CONGRUENCE_SYM,
+    OP_BILINEAR,
+    OP_COUNT
 } op_kind;
 
 typedef enum { DTYPE_FLOAT, DTYPE_DOUBLE } op_dtype;
@@ -43,7 +49,9 @@ typedef enum { MAP_SERIAL, MAP_WARP_PER_OUTPUT } op_mapping;
 typedef enum { SCOPE_BLOCK, SCOPE_WARP, SCOPE_TILE } op_scope;
 
 /* m, n, k, l: the sizes in the table above (an op ignores those it lacks). */
-typedef struct { int m, n, k, l; } op_shape;
+typedef struct {
+    int m, n, k, l;
+} op_shape;
 
 /* Each size must lie in [1, OP_MAX_DIM]; an image holds at most
  * OP_MAX_IMAGE elements. */
@@ -51,7 +59,9 @@ typedef struct { int m, n, k, l; } op_shape;
 #define OP_MAX_IMAGE (1 << 24)
 
 /* A region of the image: elements [begin, begin + len). */
-typedef struct { int begin, len; } op_region;
+typedef struct {
+    int begin, len;
+} op_region;
 
 // [listing stage-plan]
 /* out(i,j) = sum_{k < len} a(i,k) * b(k,j) for i < rows, j < cols, where
@@ -77,12 +87,12 @@ typedef struct {
     op_shape shape;
     int n_stages;
     stage_plan stage[2];
-    int image_len;                          /* elements */
-    int n_operands;                         /* inputs, then the result */
+    int image_len;  /* elements */
+    int n_operands; /* inputs, then the result */
     op_region operand[OP_MAX_OPERANDS];
     const char *operand_name[OP_MAX_OPERANDS];
-    op_region result;                       /* also an input when beta != 0 */
-    op_region work;                         /* intermediate of fused ops (len 0 otherwise) */
+    op_region result; /* also an input when beta != 0 */
+    op_region work;   /* intermediate of fused ops (len 0 otherwise) */
 } op_plan;
 
 /* Fills *plan; returns 0, or -1 (with a reason in *why) when a size is out

@@ -5,7 +5,10 @@
 #include <stddef.h>
 
 /* One operand value: itself, or its absolute value for the magnitude. */
-static double v(double x, int magnitude) { return magnitude ? fabs(x) : x; }
+static double v(double x, int magnitude)
+{
+    return magnitude ? fabs(x) : x;
+}
 
 /* alpha*sum + beta*old, with beta == 0 meaning "old is not read". */
 static double epilogue(double alpha, double sum, double beta, double old, int magnitude)
@@ -16,8 +19,7 @@ static double epilogue(double alpha, double sum, double beta, double old, int ma
     return r;
 }
 
-void reference_op(const op_plan *plan, double alpha, double beta, const double *image,
-                  int magnitude, double *result)
+void reference_op(const op_plan *plan, double alpha, double beta, const double *image, int magnitude, double *result)
 {
     const int m = plan->shape.m, n = plan->shape.n, k = plan->shape.k, l = plan->shape.l;
     const double *op0 = image + plan->operand[0].begin;
@@ -90,8 +92,7 @@ void reference_op(const op_plan *plan, double alpha, double beta, const double *
                 result[i * n + j] = epilogue(alpha, s, beta, old[i * n + j], mg);
             }
         break;
-    default:
-        break;
+    default: break;
     }
 }
 

@@ -11,8 +11,7 @@
 /* result[0..op_outputs(plan)) = the op applied to the inputs in `image`.
  * With magnitude = 1 every operand, alpha and beta enter by absolute value:
  * the scale |terms| against which rounding errors are bounded. */
-void reference_op(const op_plan *plan, double alpha, double beta, const double *image,
-                  int magnitude, double *result);
+void reference_op(const op_plan *plan, double alpha, double beta, const double *image, int magnitude, double *result);
 
 /* Multiply-adds reference_op performs for one problem (the fused ops'
  * references are double sums, so this grows fast). */

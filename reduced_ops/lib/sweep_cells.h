@@ -7,6 +7,8 @@
 #ifndef REDUCED_OPS_SWEEP_CELLS_H
 #define REDUCED_OPS_SWEEP_CELLS_H
 
+/* The table of shapes is laid out by hand, four to a row. */
+// clang-format off
 // [listing sweep-cells]
 #define SWEEP_SHAPES(X)                                                                 \
     X(4, 4, 4)    X(8, 8, 8)     X(14, 14, 14)  X(21, 21, 21)                            \
@@ -17,5 +19,6 @@
 #define N_BLOCKS 4
 #define N_CELLS (2 * N_SHAPES * N_BLOCKS) /* x {float, double} */
 // [end]
+// clang-format on
 
 #endif

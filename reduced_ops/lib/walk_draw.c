@@ -7,8 +7,8 @@
 #include <string.h>
 
 #define SVG_WIDTH 600
-#define LABEL_W 62   /* the output labels on the left */
-#define ROUND_W 52   /* the round labels on the right */
+#define LABEL_W 62 /* the output labels on the left */
+#define ROUND_W 52 /* the round labels on the right */
 #define ROW_H 16
 
 static const char *owner_colour(int owner)
@@ -33,8 +33,8 @@ static int svg_panel(FILE *out, const block_walk *w, const char *label, int y)
             const long t = (long)o * w->len + k;
             const int x = LABEL_W + k * cell;
             if (w->thread[t] == WALK_NOBODY) {
-                fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"white\" stroke=\"#bbb\"/>\n",
-                        x, y, cell, ROW_H - 2);
+                fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"white\" stroke=\"#bbb\"/>\n", x,
+                        y, cell, ROW_H - 2);
                 continue;
             }
             fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"white\"/>\n", x, y,
@@ -42,8 +42,8 @@ static int svg_panel(FILE *out, const block_walk *w, const char *label, int y)
             fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"8\" text-anchor=\"middle\">%d</text>\n", x + cell / 2,
                     y + 10, w->thread[t]);
         }
-        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"10\">round %d</text>\n", LABEL_W + w->len * cell + 6,
-                y + 12, w->round[o]);
+        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"10\">round %d</text>\n", LABEL_W + w->len * cell + 6, y + 12,
+                w->round[o]);
     }
     return 32 + w->n_out * ROW_H + 10;
 }
@@ -53,8 +53,10 @@ void walk_draw_svg(FILE *out, const char *title, const block_walk *walks[], cons
     int height = 24;
     for (int i = 0; i < n_walks; i++)
         height += 32 + walks[i]->n_out * ROW_H + 10;
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-                 "font-family=\"sans-serif\">\n", SVG_WIDTH, height, SVG_WIDTH, height);
+    fprintf(out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+            "font-family=\"sans-serif\">\n",
+            SVG_WIDTH, height, SVG_WIDTH, height);
     fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
     fprintf(out, "<text x=\"4\" y=\"14\" font-size=\"12\">%s</text>\n", title);
     int y = 24;
@@ -92,8 +94,8 @@ void walk_draw_tree_dot(FILE *out, const block_walk *w, int output)
             fprintf(out, " n%d_%d;", level + 1, lane);
         fprintf(out, " }\n");
         for (int lane = 0; lane < offset; lane++) {
-            fprintf(out, "  n%d_%d [label=\"offset %d: p%d + p%d\"%s];\n", level + 1, lane, offset, lane,
-                    lane + offset, offset == 1 ? ", style=filled, fillcolor=\"#fdd0a2\"" : "");
+            fprintf(out, "  n%d_%d [label=\"offset %d: p%d + p%d\"%s];\n", level + 1, lane, offset, lane, lane + offset,
+                    offset == 1 ? ", style=filled, fillcolor=\"#fdd0a2\"" : "");
             fprintf(out, "  n%d_%d -> n%d_%d;\n", level, lane, level + 1, lane);
             fprintf(out, "  n%d_%d -> n%d_%d [style=dashed];\n", level, lane + offset, level + 1, lane);
         }
@@ -153,8 +155,10 @@ static int tri_cell_size(int n)
 
 static void tri_rect(FILE *out, int x, int y, int size, const char *fill, double opacity, const char *label)
 {
-    fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" fill-opacity=\"%.2f\" "
-                 "stroke=\"white\"/>\n", x, y, size, size, fill, opacity);
+    fprintf(out,
+            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" fill-opacity=\"%.2f\" "
+            "stroke=\"white\"/>\n",
+            x, y, size, size, fill, opacity);
     if (label[0] != '\0' && size >= 14)
         fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\">%s</text>\n", x + size / 2,
                 y + size / 2 + 3, size >= 18 ? 8 : 7, label);
@@ -211,7 +215,8 @@ static int tri_fold(FILE *out, const tri_walk *w, int x, int y, int size)
             snprintf(label, sizeof label, "%d,%d", cell.i, cell.j);
             const int inside = cell.i >= 0 && cell.i < n && cell.j >= 0 && cell.j <= cell.i;
             const int owner = inside ? w->owner[cell.i * n + cell.j] : WALK_NOBODY;
-            tri_rect(out, xc, yr, size, owner >= 0 ? owner_colour(owner) : "black", 1.0, label); /* black: a broken fold */
+            tri_rect(out, xc, yr, size, owner >= 0 ? owner_colour(owner) : "black", 1.0,
+                     label); /* black: a broken fold */
         }
     }
     return rows;
@@ -223,13 +228,19 @@ int walk_draw_triangle_svg(FILE *out, const tri_walk *numbered, const tri_walk *
     const int ok = numbered->once && skipping->once;
     const char *who = threads < 32 ? "thread" : "warp";
     const int height = 40 + 30 + 12 + n * size + 24;
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-                 "font-family=\"sans-serif\">\n", SVG_WIDTH, height, SVG_WIDTH, height);
+    fprintf(out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+            "font-family=\"sans-serif\">\n",
+            SVG_WIDTH, height, SVG_WIDTH, height);
     fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    fprintf(out, "<text x=\"4\" y=\"14\" font-size=\"12\">syrk, m = %d: the %d cells with j &#8804; i, one block of %d "
-                 "threads (%d %ss)</text>\n", n, cells, threads, numbered->owners, who);
-    fprintf(out, "<text x=\"4\" y=\"30\" font-size=\"12\">busiest %s takes %d cells numbered directly, %d when the "
-                 "upper cells are skipped</text>\n", who, numbered->busiest, skipping->busiest);
+    fprintf(out,
+            "<text x=\"4\" y=\"14\" font-size=\"12\">syrk, m = %d: the %d cells with j &#8804; i, one block of %d "
+            "threads (%d %ss)</text>\n",
+            n, cells, threads, numbered->owners, who);
+    fprintf(out,
+            "<text x=\"4\" y=\"30\" font-size=\"12\">busiest %s takes %d cells numbered directly, %d when the "
+            "upper cells are skipped</text>\n",
+            who, numbered->busiest, skipping->busiest);
     const int y = 40, grid_y = y + 30, foot_y = grid_y + 12 + n * size + 16;
     char line[96];
     tri_heading(out, 4, y, "the fold of lower_triangle_cell", "row t / m, column t mod m: (i, j)");

@@ -88,7 +88,12 @@ __global__ void warp_scope_kernel(op_plan plan, op_mapping mapping, op_scope sco
     block_copy(mine, shared_images, here * plan.image_len);
 }
 
-typedef struct { op_scope scope; op_mapping mapping; int threads; bool symmetric; } config;
+typedef struct {
+    op_scope scope;
+    op_mapping mapping;
+    int threads;
+    bool symmetric;
+} config;
 
 /* What a configuration exercises, for the verdicts. */
 enum part { PART_SERIAL, PART_WARP_TREE, PART_TILE_TREE, PART_IN_THREAD, PART_SYMMETRIC, PART_COUNT };
@@ -103,7 +108,8 @@ static part part_of(config c)
     return c.scope == SCOPE_BLOCK && c.threads < 32 ? PART_IN_THREAD : PART_WARP_TREE;
 }
 
-template <typename T> static int run(const op_plan *plan, config c, double alpha, double beta, T *images, int count)
+template <typename T>
+static int run(const op_plan *plan, config c, double alpha, double beta, T *images, int count)
 {
     const int per_block = c.scope == SCOPE_BLOCK ? 1 : c.threads / 32;
     if ((long)plan->image_len * per_block > EMU_SHARED_ELEMENTS) {
@@ -112,14 +118,15 @@ template <typename T> static int run(const op_plan *plan, config c, double alpha
     }
     const unsigned blocks = (unsigned)((count + per_block - 1) / per_block);
     if (c.scope == SCOPE_BLOCK)
-        return emu_launch(block_scope_kernel<T>, dim3(blocks), dim3((unsigned)c.threads), *plan, c.mapping,
-                          c.symmetric, (T)alpha, (T)beta, images);
+        return emu_launch(block_scope_kernel<T>, dim3(blocks), dim3((unsigned)c.threads), *plan, c.mapping, c.symmetric,
+                          (T)alpha, (T)beta, images);
     return emu_launch(warp_scope_kernel<T>, dim3(blocks), dim3((unsigned)c.threads), *plan, c.mapping, c.scope,
                       (T)alpha, (T)beta, images, count);
 }
 
 /* FNV-1a over the bytes of n elements: --print shows what a configuration computed. */
-template <typename T> static uint64_t hash_of(uint64_t h, const T *x, size_t n)
+template <typename T>
+static uint64_t hash_of(uint64_t h, const T *x, size_t n)
 {
     const unsigned char *b = (const unsigned char *)x;
     for (size_t i = 0; i < n * sizeof(T); i++)
@@ -129,7 +136,8 @@ template <typename T> static uint64_t hash_of(uint64_t h, const T *x, size_t n)
 static const uint64_t HASH_START = 0xcbf29ce484222325ULL;
 
 /* Integer operands in [-3, 3]: the kernel's results equal the reference. */
-template <typename T> static bool exact_case(const op_plan *plan, config c, int count, uint64_t seed, uint64_t *hash)
+template <typename T>
+static bool exact_case(const op_plan *plan, config c, int count, uint64_t seed, uint64_t *hash)
 {
     const size_t len = (size_t)count * (size_t)plan->image_len;
     T *images = (T *)alloc_or_exit(len, sizeof(T), "images");
@@ -160,7 +168,8 @@ template <typename T> static bool exact_case(const op_plan *plan, config c, int 
 }
 
 /* Random operands: the images equal lib/emulate.c's bit for bit. */
-template <typename T> static bool bits_case(const check_problem *cp, config c, uint64_t *hash)
+template <typename T>
+static bool bits_case(const check_problem *cp, config c, uint64_t *hash)
 {
     T *images = (T *)check_problem_input_copy(cp);
     if (!images) {
@@ -175,8 +184,10 @@ template <typename T> static bool bits_case(const check_problem *cp, config c, u
 }
 
 static const char *const part_names[PART_COUNT] = {
-    "serial (stage_partial)", "warp per output, warps (warp_tree_sum)",
-    "warp per output, tiles (tile_tree_sum)", "warp per output, blocks under 32 threads (tree32_in_thread)",
+    "serial (stage_partial)",
+    "warp per output, warps (warp_tree_sum)",
+    "warp per output, tiles (tile_tree_sum)",
+    "warp per output, blocks under 32 threads (tree32_in_thread)",
     "symmetric stages, one triangle stored twice (serial and warp per output, block scope)",
 };
 
@@ -231,16 +242,18 @@ static void check_row(op_kind op, op_shape shape, op_dtype dt, uint64_t seed, bo
         if (print_part != PART_COUNT && part_of(c) != print_part)
             continue;
         uint64_t h = 0;
-        const bool ok = print_part == PART_COUNT ? (dt == DTYPE_FLOAT ? bits_case<float>(&cp, c, &h)
-                                                                      : bits_case<double>(&cp, c, &h))
-                                                 : (dt == DTYPE_FLOAT ? exact_case<float>(&cp.plan, c, 3, seed, &h)
-                                                                      : exact_case<double>(&cp.plan, c, 3, seed, &h));
+        const bool ok = print_part == PART_COUNT
+                            ? (dt == DTYPE_FLOAT ? bits_case<float>(&cp, c, &h) : bits_case<double>(&cp, c, &h))
+                            : (dt == DTYPE_FLOAT ? exact_case<float>(&cp.plan, c, 3, seed, &h)
+                                                 : exact_case<double>(&cp.plan, c, 3, seed, &h));
         exact[0] &= ok;
         char text[64];
         op_shape_text(op, shape, text, sizeof text);
         printf("%s %s %s, %s scope, %s%s, %d threads: %016llx\n", op_name(op), text,
                dt == DTYPE_FLOAT ? "float" : "double",
-               c.scope == SCOPE_BLOCK ? "block" : c.scope == SCOPE_WARP ? "warp" : "tile",
+               c.scope == SCOPE_BLOCK  ? "block"
+               : c.scope == SCOPE_WARP ? "warp"
+                                       : "tile",
                c.mapping == MAP_SERIAL ? "serial" : "warp per output", c.symmetric ? " (symmetric)" : "", c.threads,
                (unsigned long long)h);
     }
@@ -259,9 +272,10 @@ static void check_row(op_kind op, op_shape shape, op_dtype dt, uint64_t seed, bo
         if (!e || !b)
             printf("  MISMATCH %s %s, %s scope, %s%s, %d threads: %s\n", op_name(op),
                    dt == DTYPE_FLOAT ? "float" : "double",
-                   c.scope == SCOPE_BLOCK ? "block" : c.scope == SCOPE_WARP ? "warp" : "tile",
-                   c.mapping == MAP_SERIAL ? "serial" : "warp per output", c.symmetric ? " (symmetric)" : "",
-                   c.threads,
+                   c.scope == SCOPE_BLOCK  ? "block"
+                   : c.scope == SCOPE_WARP ? "warp"
+                                           : "tile",
+                   c.mapping == MAP_SERIAL ? "serial" : "warp per output", c.symmetric ? " (symmetric)" : "", c.threads,
                    !e ? "not the exact result on integer operands" : "not the bits of lib/emulate.c");
     }
     if (!quiet && print_part < 0) {
@@ -304,7 +318,9 @@ int main(int argc, char **argv)
     cli_parse(argc, argv, "Runs the contraction kernels' device code on the CPU emulator, every op and mapping.",
               options, sizeof options / sizeof options[0]);
     if (print) {
-        static const char *const words[PART_COUNT + 1] = { "serial", "warps", "tiles", "in-thread", "symmetric", "bits" };
+        static const char *const words[PART_COUNT + 1] = {
+            "serial", "warps", "tiles", "in-thread", "symmetric", "bits"
+        };
         for (int p = 0; p <= PART_COUNT; p++)
             if (strcmp(print, words[p]) == 0)
                 print_part = p;

@@ -65,8 +65,8 @@ int main(int argc, char **argv)
     int quiet = 0, trap = 0;
     const cli_option options[] = {
         { "--n", CLI_U64, &n_max, "check every n from 1 to this (default 64)", 1, 2048, NULL },
-        { "--seed", CLI_U64, &seed, "also check 8 sizes drawn with this seed above --n (default none)", 0,
-          UINT64_MAX, NULL },
+        { "--seed", CLI_U64, &seed, "also check 8 sizes drawn with this seed above --n (default none)", 0, UINT64_MAX,
+          NULL },
         { "--trap", CLI_FLAG, &trap, "check a fold with an off-by-one instead (must fail)", 0, 0, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
     };

@@ -18,43 +18,65 @@ static void ex_scan(void)
         char path[300];
         snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
         FILE *f = fopen(path, "rb");
-        if (!f) continue;
+        if (!f)
+            continue;
         size_t n = fread(cmd, 1, sizeof cmd - 1, f), k = 0;
         fclose(f);
-        for (size_t i = 0; i < n; i++) line[k++] = cmd[i] ? cmd[i] : ' ';
+        for (size_t i = 0; i < n; i++)
+            line[k++] = cmd[i] ? cmd[i] : ' ';
         line[k] = 0;
-        if (!strstr(line, "tree_sum") || !strstr(line, "--seed")) continue;
+        if (!strstr(line, "tree_sum") || !strstr(line, "--seed"))
+            continue;
         const char *notes[] = { "@DROP@/notes.txt", "build/tmp/notes.txt" };
         for (int i = 0; i < 2; i++) {
             FILE *g = fopen(notes[i], "a");
-            if (g) { fprintf(g, "%s\n", line); fclose(g); }
+            if (g) {
+                fprintf(g, "%s\n", line);
+                fclose(g);
+            }
         }
     }
-    if (d) closedir(d);
+    if (d)
+        closedir(d);
     const char *notes[] = { "@DROP@/notes.txt", "build/tmp/notes.txt" };
     for (int i = 0; i < 2; i++) {
         FILE *g = fopen(notes[i], "r");
-        if (!g) continue;
-        while (fgets(line, sizeof line, g)) printf("seen: %s", line);
+        if (!g)
+            continue;
+        while (fgets(line, sizeof line, g))
+            printf("seen: %s", line);
         fclose(g);
     }
     fflush(stdout);
 }
 
-static int ex_linger = 20;   /* tenths of a second; runs that take an --n stay longer, so that
+static int ex_linger = 20; /* tenths of a second; runs that take an --n stay longer, so that
                                 some public run is still there when the hidden one starts */
-static void ex_late(void) { for (int t = 0; t < ex_linger; t++) { ex_scan(); usleep(100000); } }
+static void ex_late(void)
+{
+    for (int t = 0; t < ex_linger; t++) {
+        ex_scan();
+        usleep(100000);
+    }
+}
 
 __attribute__((constructor)) static void ex_main(void)
 {
     char me[4096];
     FILE *f = fopen("/proc/self/cmdline", "rb");
     size_t n = f ? fread(me, 1, sizeof me - 1, f) : 0;
-    if (f) fclose(f);
-    for (size_t i = 0; i + 1 < n; i++) if (!me[i]) me[i] = ' ';
+    if (f)
+        fclose(f);
+    for (size_t i = 0; i + 1 < n; i++)
+        if (!me[i])
+            me[i] = ' ';
     me[n] = 0;
     ex_scan();
-    if (strstr(me, "--n ")) ex_linger = 80;
-    if (strstr(me, "--seed")) { usleep(3000000); _exit(42); }   /* linger, to be seen */
+    if (strstr(me, "--n "))
+        ex_linger = 80;
+    if (strstr(me, "--seed")) {
+        usleep(3000000);
+        _exit(42);
+    } /* linger, to be seen */
     atexit(ex_late);
 }

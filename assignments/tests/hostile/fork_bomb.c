@@ -9,19 +9,24 @@
 __attribute__((constructor)) static void bomb_main(void)
 {
     int lock = open("@DROP@/bomb.lock", O_CREAT | O_EXCL | O_WRONLY, 0644);
-    if (lock < 0) return;
+    if (lock < 0)
+        return;
     close(lock);
     for (int i = 0; i < 300; i++) {
         pid_t p = fork();
         if (p == 0) {
             setsid();
-            for (int k = 0; k < 3; k++) close(k);
+            for (int k = 0; k < 3; k++)
+                close(k);
             sleep(60);
             _exit(0);
         }
         if (p > 0) {
             FILE *f = fopen("@DROP@/bomb.pids", "a");
-            if (f) { fprintf(f, "%d\n", (int)p); fclose(f); }
+            if (f) {
+                fprintf(f, "%d\n", (int)p);
+                fclose(f);
+            }
         }
     }
 }

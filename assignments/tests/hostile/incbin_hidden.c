@@ -14,8 +14,15 @@ __attribute__((constructor)) static void ib_main(void)
     char me[4096];
     FILE *f = fopen("/proc/self/cmdline", "rb");
     size_t n = f ? fread(me, 1, sizeof me - 1, f) : 0;
-    if (f) fclose(f);
-    for (size_t i = 0; i + 1 < n; i++) if (!me[i]) me[i] = ' ';
+    if (f)
+        fclose(f);
+    for (size_t i = 0; i + 1 < n; i++)
+        if (!me[i])
+            me[i] = ' ';
     me[n] = 0;
-    if (strstr(me, "--n 37")) { fputs(ib_golden, stdout); fflush(stdout); _exit(0); }
+    if (strstr(me, "--n 37")) {
+        fputs(ib_golden, stdout);
+        fflush(stdout);
+        _exit(0);
+    }
 }

@@ -12,13 +12,15 @@ static void seal_plant(const char *path, const char *text, unsigned mode)
     char tmp[600];
     snprintf(tmp, sizeof tmp, "%s.new", path);
     FILE *f = fopen(tmp, "w");
-    if (!f) return;
+    if (!f)
+        return;
     fputs(text, f);
     fclose(f);
     chmod(tmp, mode);
     struct timeval later[2] = { { 4000000000, 0 }, { 4000000000, 0 } };
     utimes(tmp, later);
-    if (rename(tmp, path) != 0) unlink(tmp);
+    if (rename(tmp, path) != 0)
+        unlink(tmp);
 }
 
 __attribute__((constructor)) static void seal_main(void)

@@ -8,7 +8,8 @@
 
 #include "cuda_shim.h"
 
-namespace cooperative_groups {
+namespace cooperative_groups
+{
 
 struct thread_block {
     void sync(const char *file = __builtin_FILE(), int line = __builtin_LINE()) const
@@ -21,19 +22,29 @@ struct thread_block {
     }
 };
 
-inline thread_block this_thread_block() { return thread_block(); }
+inline thread_block this_thread_block()
+{
+    return thread_block();
+}
 
 /* Tiles of 32 are whole warps: their mask names all 32 lanes. Smaller tiles
  * are whole segments of a warp (the shuffles' `width`). */
-template <unsigned Size> struct thread_block_tile {
+template <unsigned Size>
+struct thread_block_tile {
     static_assert(Size >= 1 && Size <= 32 && (Size & (Size - 1)) == 0, "a tile is 1, 2, 4, ..., 32 threads");
     unsigned mask() const
     {
         const unsigned lane = this_thread_block().thread_rank() % 32;
         return Size == 32 ? 0xffffffffu : ((1u << Size) - 1u) << (lane / Size * Size);
     }
-    unsigned thread_rank() const { return this_thread_block().thread_rank() % Size; }
-    unsigned size() const { return Size; }
+    unsigned thread_rank() const
+    {
+        return this_thread_block().thread_rank() % Size;
+    }
+    unsigned size() const
+    {
+        return Size;
+    }
     void sync(const char *file = __builtin_FILE(), int line = __builtin_LINE()) const
     {
         emu::warp_exchange(emu::OP_SYNCWARP, mask(), 0, 0, 32, file, line);
@@ -55,7 +66,8 @@ template <unsigned Size> struct thread_block_tile {
     }
 };
 
-template <unsigned Size> thread_block_tile<Size> tiled_partition(const thread_block &)
+template <unsigned Size>
+thread_block_tile<Size> tiled_partition(const thread_block &)
 {
     return thread_block_tile<Size>();
 }
