@@ -3,10 +3,13 @@
  * the GPU must equal the C emulation of its mapping bit for bit (every
  * element of every image: inputs untouched, intermediate and result), and
  * lie within tolerance of the double reference. --shape M,N,K,L or --n N
- * (the square shape N,N,N,N) runs one shape instead of the built-in list. */
+ * (the square shape N,N,N,N) runs one shape instead of the built-in list.
+ * --on emu runs the same kernels, their own source, on the CPU emulator
+ * (common/emulator/): the same configurations and the same bits. */
 #include "check_problem.h"
 #include "common.h"
 #include "op_image.h"
+#include "ops_emu.h"
 #include "ops_gpu.h"
 
 #include <inttypes.h>
@@ -50,20 +53,35 @@ static int make_configs(gpu_config *c)
     return n;
 }
 
-/* Runs one configuration; returns 1 when its images equal the emulation of
- * its mapping bit for bit. *ratio receives the worst err/tol. */
-static int run_config(const check_problem *cp, gpu_config c, double *ratio)
+/* Runs one configuration on the GPU or, with on_emu, on the CPU emulator;
+ * returns 1 when its images equal the emulation of its mapping bit for bit.
+ * *ratio receives the worst err/tol. */
+static int run_config(const check_problem *cp, gpu_config c, int on_emu, double *ratio)
 {
     void *images = check_problem_input_copy(cp);
     if (images == NULL) {
         fprintf(stderr, "error: out of memory\n");
         exit(EXIT_BAD_INPUT);
     }
-    if (cp->dtype == DTYPE_FLOAT)
+    if (on_emu) {
+        const int failed = cp->dtype == DTYPE_FLOAT
+                               ? emu_run_op_float(&cp->plan, c.mapping, c.scope, c.threads, (float)cp->alpha,
+                                                  (float)cp->beta, (float *)images, cp->count)
+                               : emu_run_op_double(&cp->plan, c.mapping, c.scope, c.threads, cp->alpha, cp->beta,
+                                                   (double *)images, cp->count);
+        if (failed) { /* the emulator named the error on stderr */
+            printf("  MISMATCH %s scope, %s, %d threads: the emulator stopped the kernel\n", scope_name(c.scope),
+                   mapping_name(c.mapping), c.threads);
+            *ratio = 0.0;
+            free(images);
+            return 0;
+        }
+    } else if (cp->dtype == DTYPE_FLOAT) {
         gpu_run_op_float(&cp->plan, c.mapping, c.scope, c.threads, (float)cp->alpha, (float)cp->beta, (float *)images,
                          cp->count);
-    else
+    } else {
         gpu_run_op_double(&cp->plan, c.mapping, c.scope, c.threads, cp->alpha, cp->beta, (double *)images, cp->count);
+    }
     const long diff = check_bits(cp, c.mapping, images);
     *ratio = check_error_ratio(cp, images);
     if (diff >= 0) {
@@ -87,8 +105,8 @@ typedef struct {
     int mapping_ok[2];
 } check_run;
 
-/* One row: the emulation against the reference and, with a GPU, every
- * configuration against the emulation. */
+/* One row: the emulation against the reference and, with a GPU or on the
+ * emulator, every configuration against the emulation. */
 static void check_row(check_run *r, op_kind op, op_shape shape, op_dtype dt, double beta, uint64_t seed)
 {
     check_problem cp;
@@ -108,12 +126,12 @@ static void check_row(check_run *r, op_kind op, op_shape shape, op_dtype dt, dou
     if (!r->quiet)
         printf("%-20s %-20s %-7s %-19.4f ", op_name(op), text, dt == DTYPE_FLOAT ? "float" : "double", cpu_ratio);
     fflush(stdout);
-    if (r->where & RUN_GPU) {
+    if (r->where & (RUN_GPU | RUN_EMU)) {
         int identical = 0;
         double row_worst = 0.0;
         for (int c = 0; c < r->n_configs; c++) {
             double ratio;
-            const int same = run_config(&cp, r->configs[c], &ratio);
+            const int same = run_config(&cp, r->configs[c], r->where == RUN_EMU, &ratio);
             identical += same;
             r->mapping_ok[r->configs[c].mapping] &= same;
             if (ratio > row_worst)
@@ -134,11 +152,14 @@ static void print_header(run_on where, int n_configs)
         char device[256];
         gpu_device_describe(device, sizeof device);
         printf("GPU: %s\n", device);
+    } else if (where == RUN_EMU) {
+        printf("emulator: the kernels' own source on the CPU (common/emulator/)\n");
     }
     printf("%d GPU configurations per row: block scope at 1, 7, 31, 32, 64, 96, 100, 256 threads, warp and\n"
            "tile scopes at 32, 64, 96 threads, each with both mappings; 3 problems per launch\n\n",
            n_configs);
-    printf("%-20s %-20s %-7s %-19s %s\n", "op", "shape", "dtype", "emulation err/tol", "GPU bit-identical, err/tol");
+    printf("%-20s %-20s %-7s %-19s %s\n", "op", "shape", "dtype", "emulation err/tol",
+           where == RUN_EMU ? "emulator bit-identical, err/tol" : "GPU bit-identical, err/tol");
 }
 
 int main(int argc, char **argv)
@@ -152,7 +173,7 @@ int main(int argc, char **argv)
         { "--shape", CLI_STRING, &shape_text, "one shape M,N,K,L instead of the built-in list", 0, 0, "M,N,K,L" },
         { "--n", CLI_U64, &n, "one square shape N,N,N,N instead of the built-in list", 1, OP_MAX_DIM, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 5)", 0, UINT64_MAX, NULL },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_EMU(&on),
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
@@ -184,12 +205,17 @@ int main(int argc, char **argv)
     if (!quiet)
         printf("\n");
     int ok = verdict("C emulation of both orders within tolerance of the double reference", r.cpu_worst <= 1.0);
-    if (r.where & RUN_GPU) {
-        ok &= verdict("GPU serial mapping equals the serial emulation bit for bit (every scope and thread count)",
-                      r.mapping_ok[MAP_SERIAL]);
-        ok &= verdict("GPU warp per output equals the warp-tree emulation bit for bit (every scope and thread count)",
-                      r.mapping_ok[MAP_WARP_PER_OUTPUT]);
-        ok &= verdict("GPU results within tolerance of the double reference", r.gpu_worst <= 1.0);
+    if (r.where & (RUN_GPU | RUN_EMU)) {
+        const char *dev = r.where == RUN_EMU ? "emulated" : "GPU";
+        char what[160];
+        snprintf(what, sizeof what,
+                 "%s serial mapping equals the serial emulation bit for bit (every scope and thread count)", dev);
+        ok &= verdict(what, r.mapping_ok[MAP_SERIAL]);
+        snprintf(what, sizeof what,
+                 "%s warp per output equals the warp-tree emulation bit for bit (every scope and thread count)", dev);
+        ok &= verdict(what, r.mapping_ok[MAP_WARP_PER_OUTPUT]);
+        snprintf(what, sizeof what, "%s results within tolerance of the double reference", dev);
+        ok &= verdict(what, r.gpu_worst <= 1.0);
     }
     return exit_status(ok);
 }

@@ -363,7 +363,7 @@ static int square_shape_row(uint64_t n)
 
 int main(int argc, char **argv)
 {
-    const char *op_text = "all", *ratios_path = NULL;
+    const char *op_text = "all", *ratios_path = NULL, *on = NULL;
     h2h_run r = { .dtype_text = "both", .target_ms = 2.0, .seed = 7, .only_shape = -1 };
     uint64_t blocks = 0, trials = 5, square = 0; /* square == 0: --n not given */
     int quiet = 0;
@@ -378,12 +378,15 @@ int main(int argc, char **argv)
         { "--check-only", CLI_FLAG, &r.check_only, "only check every cell (no timing)", 0, 0, NULL },
         { "--n", CLI_U64, &square, "only the sweep's square shape N x N x N (4, 8, 14 or 21)", 1, OP_MAX_DIM, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print the verdicts only", 0, 0, NULL },
+        { "--on", CLI_CHOICE, &on, "gpu (the only choice: emu is refused, see the chapter's README)", 0, 0, "gpu|emu" },
     };
     cli_parse(argc, argv,
               "The chapter's serial and warp-per-output mappings against GLASS's gemm/gemm_reduced,\n"
               "gemv/gemv_reduced and syrk/syrk_reduced: 12 shapes x 4 block sizes x {float, double},\n"
               "same launch, interleaved timing; prints one markdown table per op and element type.",
               options, sizeof options / sizeof options[0]);
+    cli_no_emu(on, "a benchmark against GLASS, a third-party library: its kernels are not the book's to emulate, and "
+                   "the emulator has no clock (reduced_ops_sweep --on emu --check-only checks the chapter's kernel)");
     if (r.target_ms < 0.1 || r.target_ms > 1000.0) {
         fprintf(stderr, "error: --target-ms expects a number in [0.1, 1000], got %g\n", r.target_ms);
         return EXIT_BAD_INPUT;

@@ -25,6 +25,11 @@ reduced_ops/thread_count_invariance.SRCS := reduced_ops/thread_count_invariance.
                                             $(REDUCED_CPU_SRCS)
 reduced_ops/reduced_ops_sweep.SRCS := reduced_ops/reduced_ops_sweep.c reduced_ops/gpu/sweep_gpu.cu reduced_ops/gpu/ops_gpu.cu \
                                       reduced_ops/lib/picker.c $(REDUCED_CPU_SRCS)
+# --on emu: the same kernels, their own source, on the CPU emulator (common/emulator/), in every
+# build, with or without nvcc
+reduced_ops/contraction_check.SRCS += reduced_ops/gpu/ops_emu.cpp $(EMU_SRCS)
+reduced_ops/thread_count_invariance.SRCS += reduced_ops/gpu/ops_emu.cpp reduced_ops/gpu/traps_emu.cpp $(EMU_SRCS)
+reduced_ops/reduced_ops_sweep.SRCS += reduced_ops/gpu/sweep_emu.cpp reduced_ops/gpu/ops_emu.cpp $(EMU_SRCS)
 
 # The head to head with GLASS, built twice: with the chapter's --fmad=false and
 # with nvcc's default --fmad=true (the second .cu only includes the first). GLASS

@@ -6,10 +6,13 @@
  * picker_check). Every cell's result is first checked bit for bit against
  * the C emulation. --n N measures the one shape N x N x N instead of the 12
  * (its operands must fit one block's shared memory); --quiet prints only the
- * summary and the verdict. */
+ * summary and the verdict. --on emu --check-only checks the cells on the CPU
+ * emulator (common/emulator/) instead: the same kernel, its own source, the
+ * same bits; the emulator has no clock worth timing, so it checks only. */
 #include "common.h"
 #include "emulate.h"
 #include "op_image.h"
+#include "ops_emu.h"
 #include "ops_gpu.h"
 #include "picker.h"
 #include "sweep_cells.h"
@@ -40,9 +43,10 @@ static const char *dtype_name(op_dtype d)
     return d == DTYPE_FLOAT ? "float" : "double";
 }
 
-/* Runs the cell once per mapping with reps = 1 and compares every block's
- * result with the C emulation of that mapping, bit for bit. */
-static int check_cell(const op_plan *plan, const sweep_cell *c, const double *image_d, int blocks)
+/* Runs the cell once per mapping with reps = 1, on the GPU or, with on_emu,
+ * on the CPU emulator, and compares every block's result with the C
+ * emulation of that mapping, bit for bit. */
+static int check_cell(const op_plan *plan, const sweep_cell *c, const double *image_d, int blocks, int on_emu)
 {
     const size_t len = (size_t)plan->image_len, n_out = (size_t)c->n_out;
     int ok = 1;
@@ -54,7 +58,10 @@ static int check_cell(const op_plan *plan, const sweep_cell *c, const double *im
             doubles_to_floats(image_d, image, len);
             memcpy(want, image, len * sizeof *want);
             emulate_op_float(plan, (op_mapping)m, 1.0f, 1.0f, want);
-            gpu_sweep_once_float(plan, (op_mapping)m, c->block, blocks, 1.0f, 1.0f, image, got);
+            if (on_emu) /* an error the emulator found (on stderr) fails the cell */
+                ok &= emu_sweep_once_float(plan, (op_mapping)m, c->block, blocks, 1.0f, 1.0f, image, got) == 0;
+            else
+                gpu_sweep_once_float(plan, (op_mapping)m, c->block, blocks, 1.0f, 1.0f, image, got);
             for (int b = 0; b < blocks; b++)
                 ok &= first_bit_difference_float(got + (size_t)b * n_out, want + plan->result.begin, n_out) < 0;
             free(image);
@@ -65,7 +72,10 @@ static int check_cell(const op_plan *plan, const sweep_cell *c, const double *im
             double *got = alloc_or_exit((size_t)blocks * n_out, sizeof *got, "the GPU results");
             memcpy(want, image_d, len * sizeof *want);
             emulate_op_double(plan, (op_mapping)m, 1.0, 1.0, want);
-            gpu_sweep_once_double(plan, (op_mapping)m, c->block, blocks, 1.0, 1.0, image_d, got);
+            if (on_emu)
+                ok &= emu_sweep_once_double(plan, (op_mapping)m, c->block, blocks, 1.0, 1.0, image_d, got) == 0;
+            else
+                gpu_sweep_once_double(plan, (op_mapping)m, c->block, blocks, 1.0, 1.0, image_d, got);
             for (int b = 0; b < blocks; b++)
                 ok &= first_bit_difference_double(got + (size_t)b * n_out, want + plan->result.begin, n_out) < 0;
             free(want);
@@ -122,7 +132,7 @@ static int make_cells(const char *dtype_text, int shuffle, uint64_t seed, const 
 /* Checks every cell bit for bit and, unless check_only, times it; returns 1
  * when every cell's result equals the emulation. */
 static int run_cells(op_kind op, sweep_cell cells[], const uint32_t order[], int n_cells, uint64_t seed, int blocks,
-                     int check_only, double target_ms)
+                     int check_only, double target_ms, int on_emu)
 {
     int all_bits_ok = 1;
     for (int i = 0; i < n_cells; i++) {
@@ -137,7 +147,7 @@ static int run_cells(op_kind op, sweep_cell cells[], const uint32_t order[], int
         c->k = plan.stage[0].len;
         double *image = alloc_or_exit((size_t)plan.image_len, sizeof *image, "the operand image");
         op_images_fill(&plan, c->dtype, seed, image, 1); /* uniform in [-1, 1): never all zeros */
-        c->bits_ok = check_cell(&plan, c, image, check_only ? (blocks < 2 ? blocks : 2) : blocks);
+        c->bits_ok = check_cell(&plan, c, image, check_only ? (blocks < 2 ? blocks : 2) : blocks, on_emu);
         all_bits_ok &= c->bits_ok;
         if (!check_only)
             time_cell(&plan, c, image, blocks, target_ms);
@@ -149,7 +159,7 @@ static int run_cells(op_kind op, sweep_cell cells[], const uint32_t order[], int
 typedef struct {
     const char *op_text;
     char device[256], date[64], command[1024];
-    int blocks, blocks_asked, check_only;
+    int blocks, blocks_asked, check_only, on_emu;
     double target_ms;
 } sweep_run;
 
@@ -158,7 +168,9 @@ static void print_method(const sweep_run *r)
     printf("## %s: serial vs warp per output (%s)\n\n", r->op_text, r->check_only ? "check only" : "crossover sweep");
     printf("- device: %s\n- date: %s\n- command: `%s`\n", r->device, r->date, r->command);
     printf("- grid: %d blocks (%s), each with its own copy of the operands in shared memory\n", r->blocks,
-           r->blocks_asked ? "as asked" : "one per SM");
+           r->blocks_asked ? "as asked"
+           : r->on_emu     ? "the emulator's default"
+                           : "one per SM");
     printf("- per cell and mapping: a warm-up launch, a calibration launch, then 3 timed launches of R\n"
            "  back-to-back ops (R chosen so that a launch takes about %g ms); us = median launch time / R;\n"
            "  spread = (max - min) / median of the 3 launches, the larger of the two mappings\n",
@@ -209,7 +221,7 @@ static void print_cells(op_kind op, const char *op_text, const sweep_cell cells[
 
 int main(int argc, char **argv)
 {
-    const char *op_text = "gemm", *dtype_text = "both", *tsv_path = NULL;
+    const char *op_text = "gemm", *dtype_text = "both", *tsv_path = NULL, *on = "gpu";
     uint64_t seed = 7, blocks_opt = 0, n = 0; /* n == 0: --n not given */
     double target_ms = 10.0;
     int shuffle = 0, check_only = 0, quiet = 0;
@@ -224,6 +236,8 @@ int main(int argc, char **argv)
         { "--check-only", CLI_FLAG, &check_only, "only check every cell bit for bit (no timing)", 0, 0, NULL },
         { "--n", CLI_U64, &n, "measure the one shape N x N x N instead of the 12", 1, OP_MAX_DIM, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the summary and the verdict", 0, 0, NULL },
+        { "--on", CLI_CHOICE, &on, "gpu (default), or emu: the kernel on the CPU emulator (with --check-only)", 0, 0,
+          "gpu|emu" },
     };
     cli_parse(argc, argv,
               "The crossover sweep: serial vs warp-per-output for 12 shapes x 4 block sizes x\n"
@@ -241,21 +255,30 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --n %d: %s\n", (int)n, why);
         return EXIT_BAD_INPUT;
     }
-    gpu_require_device();
+    const int on_emu = strcmp(on, "emu") == 0;
+    if (on_emu && !check_only)
+        cli_refuse("--on emu: the emulator has no clock worth timing, it checks the cells only: add --check-only");
+    if (!on_emu)
+        gpu_require_device();
     FILE *tsv = cli_open_output(tsv_path);
-    sweep_run run = {
-        .op_text = op_text, .blocks_asked = blocks_opt != 0, .check_only = check_only, .target_ms = target_ms
-    };
-    run.blocks = blocks_opt ? (int)blocks_opt : gpu_sm_count();
+    sweep_run run = { .op_text = op_text,
+                      .blocks_asked = blocks_opt != 0,
+                      .check_only = check_only,
+                      .target_ms = target_ms,
+                      .on_emu = on_emu };
+    run.blocks = blocks_opt ? (int)blocks_opt : on_emu ? 2 : gpu_sm_count();
     sweep_cell cells[N_CELLS];
     uint32_t order[N_CELLS];
     const int n_cells = make_cells(dtype_text, shuffle, seed, n ? &square : sweep_shapes, n ? 1 : N_SHAPES, cells,
                                    order);
-    gpu_device_describe(run.device, sizeof run.device);
+    if (on_emu)
+        snprintf(run.device, sizeof run.device, "the CPU emulator (common/emulator/), the kernel's own source");
+    else
+        gpu_device_describe(run.device, sizeof run.device);
     utc_now(run.date, sizeof run.date, "%Y-%m-%d %H:%M UTC");
     cli_command_line(argc, argv, run.command, sizeof run.command);
 
-    const int all_bits_ok = run_cells(op, cells, order, n_cells, seed, run.blocks, check_only, target_ms);
+    const int all_bits_ok = run_cells(op, cells, order, n_cells, seed, run.blocks, check_only, target_ms, on_emu);
     if (!quiet)
         print_method(&run);
     write_tsv_header(&run, tsv);
@@ -265,6 +288,8 @@ int main(int argc, char **argv)
         printf("%d cells checked\n%s", n_cells, quiet ? "" : "\n");
     if (tsv)
         cli_close_output(tsv, tsv_path);
-    return exit_status(
-        verdict("every cell's GPU result equals the C emulation bit for bit (both mappings)", all_bits_ok));
+    return exit_status(verdict(on_emu
+                                   ? "every cell's emulated result equals the C emulation bit for bit (both mappings)"
+                                   : "every cell's GPU result equals the C emulation bit for bit (both mappings)",
+                               all_bits_ok));
 }

@@ -1,10 +1,14 @@
 /* thread_count_invariance.c - one fused op, one set of operands, run at
  * every block size and scope: the bits of the result never move with the
  * thread count, and each mapping's bits are exactly its C emulation's. The
- * shape is --shape M,N,K,L, or --n N for the square shape N,N,N,N. */
+ * shape is --shape M,N,K,L, or --n N for the square shape N,N,N,N. --on emu
+ * runs the same kernels, their own source, on the CPU emulator
+ * (common/emulator/), and so do the traps: there the emulator's checks stop
+ * them, naming the line. */
 #include "check_problem.h"
 #include "common.h"
 #include "op_image.h"
+#include "ops_emu.h"
 #include "ops_gpu.h"
 #include "traps_gpu.h"
 
@@ -53,14 +57,18 @@ static void print_header(const check_problem *cp, const char *dtype_text, run_on
         char device[256];
         gpu_device_describe(device, sizeof device);
         printf("GPU: %s\n", device);
+    } else if (where == RUN_EMU) {
+        printf("emulator: the kernels' own source on the CPU (common/emulator/)\n");
     }
     printf("\n%-16s %-18s %7s  %-18s  %s\n", "mapping", "where", "threads", "first result", "FNV-1a 64 of the result");
 }
 
 /* Runs configuration i (8 block sizes, then the warp and tile scopes; with a
- * trap, the block sizes only) and returns 1 when its image equals the
- * emulation of mapping m bit for bit. */
-static int run_gpu_config(const check_problem *cp, op_mapping m, int i, const char *trap, int quiet, uint64_t want)
+ * trap, the block sizes only) on the GPU or, with on_emu, on the CPU
+ * emulator, and returns 1 when its image equals the emulation of mapping m
+ * bit for bit. */
+static int run_gpu_config(const check_problem *cp, op_mapping m, int i, const char *trap, int on_emu, int quiet,
+                          uint64_t want)
 {
     static const int block_threads[] = { 1, 7, 31, 32, 64, 96, 100, 256 };
     const op_scope scope = i < 8 ? SCOPE_BLOCK : i == 8 ? SCOPE_WARP : SCOPE_TILE;
@@ -71,9 +79,16 @@ static int run_gpu_config(const check_problem *cp, op_mapping m, int i, const ch
         exit(EXIT_BAD_INPUT);
     }
     const int float_type = cp->dtype == DTYPE_FLOAT;
-    if (strcmp(trap, "none") != 0) {
-        const gpu_trap t = strcmp(trap, "partial-warp-joins") == 0 ? GPU_TRAP_PARTIAL_WARP_JOINS
-                                                                   : GPU_TRAP_NO_STAGE_BARRIER;
+    const gpu_trap t = strcmp(trap, "partial-warp-joins") == 0 ? GPU_TRAP_PARTIAL_WARP_JOINS
+                                                               : GPU_TRAP_NO_STAGE_BARRIER;
+    int stopped = 0; /* the emulator reported an error (on stderr) */
+    if (on_emu && strcmp(trap, "none") != 0)
+        stopped = float_type ? emu_run_trap_float(&cp->plan, t, threads, 1.5f, -0.75f, (float *)image, 1)
+                             : emu_run_trap_double(&cp->plan, t, threads, 1.5, -0.75, (double *)image, 1);
+    else if (on_emu)
+        stopped = float_type ? emu_run_op_float(&cp->plan, m, scope, threads, 1.5f, -0.75f, (float *)image, 1)
+                             : emu_run_op_double(&cp->plan, m, scope, threads, 1.5, -0.75, (double *)image, 1);
+    else if (strcmp(trap, "none") != 0) {
         if (float_type)
             gpu_run_trap_float(&cp->plan, t, threads, 1.5f, -0.75f, (float *)image, 1);
         else
@@ -83,14 +98,16 @@ static int run_gpu_config(const check_problem *cp, op_mapping m, int i, const ch
     } else {
         gpu_run_op_double(&cp->plan, m, scope, threads, 1.5, -0.75, (double *)image, 1);
     }
-    char first[24];
-    const uint64_t got = result_hash(cp, image, first);
-    const int same = got == want && check_bits(cp, m, image) < 0;
+    char first[24] = "stopped";
+    const uint64_t got = stopped ? 0 : result_hash(cp, image, first);
+    const int same = !stopped && got == want && check_bits(cp, m, image) < 0;
+    static const char *const where[2][3] = { { "GPU block scope", "GPU warp scope", "GPU tile scope" },
+                                             { "emu block scope", "emu warp scope", "emu tile scope" } };
     if (!quiet)
         print_row(m == MAP_SERIAL ? "serial" : "warp per output",
-                  i < 8    ? "GPU block scope"
-                  : i == 8 ? "GPU warp scope"
-                           : "GPU tile scope",
+                  where[on_emu][i < 8    ? 0
+                                : i == 8 ? 1
+                                         : 2],
                   threads, first, got, !same);
     free(image);
     return same;
@@ -108,9 +125,9 @@ int main(int argc, char **argv)
         { "--shape", CLI_STRING, &shape_text, "M,N,K,L (default 5,3,45,37)", 0, 0, "M,N,K,L" },
         { "--n", CLI_U64, &n, "the square shape N,N,N,N instead (--shape N,N,N,N)", 1, OP_MAX_DIM, NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 11)", 0, UINT64_MAX, NULL },
-        { "--trap", CLI_CHOICE, &trap, "GPU only: run a kernel with a mistake (default none)", 0, 0,
+        { "--trap", CLI_CHOICE, &trap, "GPU or emulator only: run a kernel with a mistake (default none)", 0, 0,
           "none|partial-warp-joins|no-stage-barrier" },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_EMU(&on),
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
@@ -120,8 +137,9 @@ int main(int argc, char **argv)
     op_shape shape = { 5, 3, 45, 37 };
     op_shape_from_options(shape_text, n, &shape);
     const int trapped = strcmp(trap, "none") != 0;
-    if (trapped && (on == NULL || strcmp(on, "gpu") != 0)) {
-        fprintf(stderr, "error: --trap runs a GPU kernel: add --on gpu (mapping_trace --trap walks it on the CPU)\n");
+    if (trapped && (on == NULL || (strcmp(on, "gpu") != 0 && strcmp(on, "emu") != 0))) {
+        fprintf(stderr, "error: --trap runs a GPU kernel: add --on gpu or --on emu (mapping_trace --trap walks it on "
+                        "the CPU)\n");
         return EXIT_BAD_INPUT;
     }
     const run_on where = cli_resolve_on(on);
@@ -140,15 +158,15 @@ int main(int argc, char **argv)
         const uint64_t want = result_hash(&cp, cp.emulated[m], first);
         if (!quiet)
             print_row(m == MAP_SERIAL ? "serial" : "warp per output", "CPU emulation", 0, first, want, 0);
-        for (int i = 0; (where & RUN_GPU) && i < (trapped ? 8 : 10); i++)
-            same_as_emulation[m] &= run_gpu_config(&cp, (op_mapping)m, i, trap, quiet, want);
+        for (int i = 0; (where & (RUN_GPU | RUN_EMU)) && i < (trapped ? 8 : 10); i++)
+            same_as_emulation[m] &= run_gpu_config(&cp, (op_mapping)m, i, trap, where == RUN_EMU, quiet, want);
     }
     if (!quiet)
         printf("\n");
     int ok = verdict("both emulated orders within tolerance of the double reference",
                      check_error_ratio(&cp, cp.emulated[MAP_SERIAL]) <= 1.0 &&
                          check_error_ratio(&cp, cp.emulated[MAP_WARP_PER_OUTPUT]) <= 1.0);
-    if (where & RUN_GPU) {
+    if (where & (RUN_GPU | RUN_EMU)) {
         if (!trapped)
             ok &= verdict("serial: the same bits at every thread count and scope, equal to the emulation",
                           same_as_emulation[MAP_SERIAL]);

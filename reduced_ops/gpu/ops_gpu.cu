@@ -63,6 +63,7 @@ __global__ void op_warp_scope_kernel(op_plan plan, op_mapping mapping, op_scope 
     block_copy(mine, shared_images, here * plan.image_len);
 }
 
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/ops_emu.cpp takes the kernels alone */
 extern "C" size_t gpu_shared_bytes_limit(void)
 {
     int device = 0, bytes = 0;
@@ -122,3 +123,4 @@ extern "C" void gpu_run_op_double(const op_plan *plan, op_mapping mapping, op_sc
 {
     run_op<double>(plan, mapping, scope, threads, alpha, beta, images, count);
 }
+#endif

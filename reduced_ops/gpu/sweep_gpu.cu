@@ -10,6 +10,7 @@
 #include "ops_gpu.h"
 #include "sweep_gpu.h"
 
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/sweep_emu.cpp takes the kernel (sweep_kernel.cuh) alone */
 template <typename T>
 struct sweep_ctx {
     stage_plan stage;
@@ -148,3 +149,4 @@ extern "C" void gpu_sweep_once_double(const op_plan *plan, op_mapping mapping, i
 {
     sweep_once<double>(plan, mapping, threads, blocks, alpha, beta, image, results);
 }
+#endif

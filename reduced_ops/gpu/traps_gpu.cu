@@ -46,6 +46,7 @@ __global__ void op_block_scope_trap_kernel(op_plan plan, gpu_trap trap, T alpha,
     block_copy(mine, image, plan.image_len);
 }
 
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/traps_emu.cpp takes the kernel alone */
 template <typename T>
 static void run_trap(const op_plan *plan, gpu_trap trap, int threads, T alpha, T beta, T *images, int count)
 {
@@ -83,3 +84,4 @@ extern "C" void gpu_run_trap_double(const op_plan *plan, gpu_trap trap, int thre
 {
     run_trap<double>(plan, trap, threads, alpha, beta, images, count);
 }
+#endif
