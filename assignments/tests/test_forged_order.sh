@@ -1,5 +1,5 @@
 #!/bin/sh
-# kit_forged_order.sh - the reduced_ops kit against a warp tree forged as a serial sum.
+# test_forged_order.sh - the reduced_ops kit against a warp tree forged as a serial sum.
 # The reference solution is handed in through the Gradescope zip with one change: warp_tree_sum
 # gathers the 32 lanes' values with __shfl_sync and adds them one after another in lane order.
 # On integer operands that sum is exact, so the item "warps (warp_tree_sum): exact on integer
