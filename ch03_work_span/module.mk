@@ -19,6 +19,8 @@ ch03_work_span/amdahl_brent.SRCS := ch03_work_span/amdahl_brent.c ch03_work_span
 PROGRAMS += ch03_work_span/brent_gpu
 ch03_work_span/brent_gpu.SRCS := ch03_work_span/brent_gpu.c ch03_work_span/lib/tree_trace.c ch03_work_span/lib/brent_schedule.c \
                                  ch03_work_span/gpu/grid_tree.cu
+# --on emu: the kernel's own source on the CPU emulator, for the p of one block
+ch03_work_span/brent_gpu.SRCS += ch03_work_span/gpu/grid_tree_emu.cpp $(EMU_SRCS)
 
 PROGRAMS += ch03_work_span/device_reduce ch03_work_span/device_reduce_bench
 ch03_work_span/device_reduce.SRCS := ch03_work_span/device_reduce.c ch03_work_span/lib/device_reduce_emulate.c \
