@@ -10,9 +10,6 @@
 
 #include "grid_tree.h"
 
-#include <stdio.h>
-#include <string.h>
-
 namespace cooperative_groups
 {
 /* The grid of a one-block launch (emu_grid_tree_one_block launches no other):
@@ -28,6 +25,16 @@ inline grid_group this_grid()
     return grid_group();
 }
 } // namespace cooperative_groups
+
+/* The C library, before the namespace below: a kernel file may include it
+ * too, and its include guards then keep it out of the namespace (inside
+ * one, C++'s <stdlib.h> and <math.h> do not compile). */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* The .cu file's host side is left out: only its kernel is compiled here,
  * with g++, in a namespace of its own (a CUDA build links the GPU's). */
