@@ -255,23 +255,16 @@ int main(int argc, char **argv)
     cli_parse(argc, argv,
               "Section 3.3 on the GPU: one tree reduction run by p threads, measured against Brent's bound.", options,
               sizeof options / sizeof options[0]);
-    if (dat && !do_bench) {
-        fprintf(stderr, "error: --dat needs --bench\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (dat && !do_bench)
+        cli_refuse("--dat needs --bench");
     const int scheduling = schedule != 0 || p_equals_span;
-    if ((svg && !scheduling) || (scheduling && (do_bench || dat))) {
-        fprintf(stderr, "error: --svg needs --schedule; --schedule and --p-equals-span run without --bench\n");
-        return EXIT_BAD_INPUT;
-    }
+    if ((svg && !scheduling) || (scheduling && (do_bench || dat)))
+        cli_refuse("--svg needs --schedule; --schedule and --p-equals-span run without --bench");
     const int emulated = strcmp(on, "emu") == 0;
     if (emulated && do_bench)
         cli_no_emu(on, "--bench times the kernel, and the emulator does not model time");
-    if (cli_given("--on") && scheduling) {
-        fprintf(stderr,
-                "error: --schedule and --p-equals-span replay the schedule on the CPU; use them without --on\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (cli_given("--on") && scheduling)
+        cli_refuse("--schedule and --p-equals-span replay the schedule on the CPU; use them without --on");
     if (!scheduling && !emulated)
         gpu_require_device();
     if (n == 0)

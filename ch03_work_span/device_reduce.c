@@ -132,10 +132,8 @@ int main(int argc, char **argv)
     cli_parse(argc, argv,
               "A device-wide sum (warp shuffles, block tree, final block) checked bit for bit and against a bound.",
               options, sizeof options / sizeof options[0]);
-    if (svg && on != NULL && strcmp(on, "cpu") != 0) {
-        fprintf(stderr, "error: --svg draws the CPU replay; use it with --on cpu or no --on\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (svg && on != NULL && strcmp(on, "cpu") != 0)
+        cli_refuse("--svg draws the CPU replay; use it with --on cpu or no --on");
     if (svg)
         return exit_status(check_type(strcmp(type, "double") == 0 ? ELEM_DOUBLE : ELEM_FLOAT, (size_t)n, (size_t)offset,
                                       seed, RUN_CPU, 1, 1));

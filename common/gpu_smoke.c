@@ -26,10 +26,8 @@ int main(int argc, char **argv)
     const run_on where = cli_resolve_on(on);
 
     double *x = malloc(n * sizeof *x), *y_cpu = malloc(n * sizeof *y_cpu), *y_gpu = malloc(n * sizeof *y_gpu);
-    if (!x || !y_cpu || !y_gpu) {
-        fprintf(stderr, "error: cannot allocate 3 arrays of %" PRIu64 " doubles\n", n);
-        return EXIT_BAD_INPUT;
-    }
+    if (!x || !y_cpu || !y_gpu)
+        cli_refuse("cannot allocate 3 arrays of %" PRIu64 " doubles", n);
     splitmix64 g = { seed };
     for (uint64_t i = 0; i < n; i++) {
         x[i] = splitmix64_uniform(&g, -1.0, 1.0);

@@ -8,8 +8,8 @@
                 return, so every refusal prints the same form and exits 2;
     run      -> the work;
     verdict  -> every return hands back an exit status: exit_status(ok), a
-                named EXIT_ code, or a function of the same file that returns
-                only those.
+                named EXIT_ code, a function of the same file that returns
+                only those, or a variable given only those.
 
 Usage: check_main_shape.py [FILE...]   (default: the main of every program
 that make builds); --self-test checks that mains of the wrong shape are refused.
@@ -51,8 +51,11 @@ def returns(body):
     return [r.strip() for r in re.findall(r"\breturn\b([^;]*);", body)]
 
 
-def is_status(expr, funcs, depth=0):
+def is_status(expr, funcs, depth=0, body=""):
     expr = expr.strip()
+    if re.fullmatch(r"\w+", expr) and not expr.startswith("EXIT_") and body:  # a variable: every value given to it is a status
+        values = re.findall(r"\b%s\s*=(?!=)\s*([^;]+);" % expr, body)
+        return bool(values) and all(is_status(v, funcs, depth + 1) for v in values)
     while expr.startswith("(") and expr.endswith(")"):
         expr = expr[1:-1].strip()
     if re.fullmatch(r"EXIT_[A-Z_]+", expr) or re.match(r"exit_status\s*\(", expr):
@@ -102,7 +105,7 @@ def check(path, text):
         problems.append("main refuses input by hand (EXIT_BAD_INPUT): use cli_refuse")
     # verdict: every return is an exit status
     for r in returns(body):
-        if not is_status(r, funcs):
+        if not is_status(r, funcs, body=body):
             problems.append("main returns '%s', not an exit status (exit_status(ok) or an EXIT_ code)" % r)
     return ["%s: %s" % (path, p) for p in problems]
 
@@ -111,6 +114,7 @@ SELF_TEST = {
     "work before parse": "int main(int c, char **v) { printf(\"hi\"); cli_parse(c, v, \"x\", 0, 0); return exit_status(1); }\n",
     "hand refusal": "int main(int c, char **v) { cli_parse(c, v, \"x\", 0, 0);\n if (c) { fprintf(stderr, \"error: no\\n\"); return EXIT_BAD_INPUT; }\n return exit_status(1); }\n",
     "bare return": "int main(int c, char **v) { cli_parse(c, v, \"x\", 0, 0); return 0; }\n",
+    "status variable": "int main(int c, char **v) { cli_parse(c, v, \"x\", 0, 0); int s = 1; if (c) s = exit_status(1); return s; }\n",
     "no parse": "int main(int c, char **v) { return exit_status(c > 0); }\n",
 }
 GOOD = ("static int run(int n) { return exit_status(n > 0); }\n"
