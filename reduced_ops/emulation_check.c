@@ -73,8 +73,7 @@ int main(int argc, char **argv)
                 const char *why = NULL;
                 if (check_problem_make(&cp, (op_kind)op, shapes[s], (op_dtype)dt, 1.5, beta, count, seed + (uint64_t)s,
                                        &why) != 0) {
-                    fprintf(stderr, "error: %s: %s\n", op_name((op_kind)op), why);
-                    return EXIT_BAD_INPUT;
+                    cli_refuse("%s: %s", op_name((op_kind)op), why);
                 }
                 const double serial = check_error_ratio(&cp, cp.emulated[MAP_SERIAL]);
                 const double tree = check_error_ratio(&cp, cp.emulated[MAP_WARP_PER_OUTPUT]);

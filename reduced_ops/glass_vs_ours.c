@@ -388,8 +388,7 @@ int main(int argc, char **argv)
     cli_no_emu(on, "a benchmark against GLASS, a third-party library: its kernels are not the book's to emulate, and "
                    "the emulator has no clock (reduced_ops_sweep --on emu --check-only checks the chapter's kernel)");
     if (r.target_ms < 0.1 || r.target_ms > 1000.0) {
-        fprintf(stderr, "error: --target-ms expects a number in [0.1, 1000], got %g\n", r.target_ms);
-        return EXIT_BAD_INPUT;
+        cli_refuse("--target-ms expects a number in [0.1, 1000], got %g", r.target_ms);
     }
     if (square != 0)
         r.only_shape = square_shape_row(square);

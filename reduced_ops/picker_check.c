@@ -110,14 +110,12 @@ int main(int argc, char **argv)
     cli_parse(argc, argv, "Checks use_warp_per_output() against every cell of a measured sweep table (TSV).", options,
               sizeof options / sizeof options[0]);
     if (seed_text != NULL) {
-        fprintf(stderr, "error: --seed: picker_check has no random input (it judges the table --tsv names)\n");
-        return EXIT_BAD_INPUT;
+        cli_refuse("--seed: picker_check has no random input (it judges the table --tsv names)");
     }
     const op_kind op = (op_kind)op_from_name(op_text);
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "error: cannot open sweep table '%s'\n", path);
-        return EXIT_BAD_INPUT;
+        cli_refuse("cannot open sweep table '%s'", path);
     }
     char line[LINE_MAX_LEN], header_line[LINE_MAX_LEN];
     char *header[MAX_FIELDS], *field[MAX_FIELDS];
@@ -160,17 +158,14 @@ int main(int argc, char **argv)
                    picked ? "warp" : "serial");
     }
     if (ferror(f)) { /* a directory opens, but reading it fails (EISDIR) */
-        fprintf(stderr, "error: cannot read sweep table '%s': %s\n", path, strerror(errno));
-        return EXIT_BAD_INPUT;
+        cli_refuse("cannot read sweep table '%s': %s", path, strerror(errno));
     }
     fclose(f);
     if (cells == 0 && outputs != 0) {
-        fprintf(stderr, "error: %s holds no %s cells with %" PRIu64 " outputs\n", path, op_text, outputs);
-        return EXIT_BAD_INPUT;
+        cli_refuse("%s holds no %s cells with %" PRIu64 " outputs", path, op_text, outputs);
     }
     if (cells == 0) {
-        fprintf(stderr, "error: %s holds no %s cells\n", path, op_text);
-        return EXIT_BAD_INPUT;
+        cli_refuse("%s holds no %s cells", path, op_text);
     }
     if (!quiet)
         printf("%d cells, %d of them pick warp per output; the picker agrees with %d\n", cells, measured_warp, agree);

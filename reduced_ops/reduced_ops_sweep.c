@@ -244,16 +244,14 @@ int main(int argc, char **argv)
               "{float, double}, operands in shared memory; prints a markdown table.",
               options, sizeof options / sizeof options[0]);
     if (target_ms < 0.1 || target_ms > 1000.0) {
-        fprintf(stderr, "error: --target-ms expects a number in [0.1, 1000], got %g\n", target_ms);
-        return EXIT_BAD_INPUT;
+        cli_refuse("--target-ms expects a number in [0.1, 1000], got %g", target_ms);
     }
     const op_kind op = (op_kind)op_from_name(op_text);
     const op_shape square = { (int)n, (int)n, (int)n, 1 };
     op_plan plan;
     const char *why = NULL;
     if (n != 0 && op_plan_make(op, square, &plan, &why) != 0) { /* before the device: bad input is exit 2 */
-        fprintf(stderr, "error: --n %d: %s\n", (int)n, why);
-        return EXIT_BAD_INPUT;
+        cli_refuse("--n %d: %s", (int)n, why);
     }
     const int on_emu = strcmp(on, "emu") == 0;
     if (on_emu && !check_only)

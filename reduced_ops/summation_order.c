@@ -182,8 +182,7 @@ int main(int argc, char **argv)
         op_plan plan;
         const char *why = NULL;
         if (op_plan_make(OP_GEMV, shape, &plan, &why) != 0) {
-            fprintf(stderr, "error: %s\n", why);
-            return EXIT_BAD_INPUT;
+            cli_refuse("%s", why);
         }
         double *image_d = alloc_or_exit((size_t)plan.image_len, sizeof *image_d, "the operand image");
         float *serial = alloc_or_exit((size_t)plan.image_len, sizeof *serial, "the serial image");

@@ -138,17 +138,14 @@ int main(int argc, char **argv)
     op_shape_from_options(shape_text, n, &shape);
     const int trapped = strcmp(trap, "none") != 0;
     if (trapped && (on == NULL || (strcmp(on, "gpu") != 0 && strcmp(on, "emu") != 0))) {
-        fprintf(stderr, "error: --trap runs a GPU kernel: add --on gpu or --on emu (mapping_trace --trap walks it on "
-                        "the CPU)\n");
-        return EXIT_BAD_INPUT;
+        cli_refuse("--trap runs a GPU kernel: add --on gpu or --on emu (mapping_trace --trap walks it on the CPU)");
     }
     const run_on where = cli_resolve_on(on);
     const op_dtype dtype = strcmp(dtype_text, "float") == 0 ? DTYPE_FLOAT : DTYPE_DOUBLE;
     check_problem cp;
     const char *why = NULL;
     if (check_problem_make(&cp, (op_kind)op_from_name(op_text), shape, dtype, 1.5, -0.75, 1, seed, &why) != 0) {
-        fprintf(stderr, "error: %s\n", why);
-        return EXIT_BAD_INPUT;
+        cli_refuse("%s", why);
     }
     if (!quiet)
         print_header(&cp, dtype_text, where, trap);

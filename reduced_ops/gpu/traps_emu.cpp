@@ -14,6 +14,12 @@
 #include "ops_gpu.h"
 #include "traps_gpu.h"
 
+/* The C library, before the namespace below: a kernel file may include it
+ * too, and its include guards then keep it out of the namespace (inside
+ * one, C++'s <stdlib.h> and <math.h> do not compile). */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
