@@ -23,9 +23,11 @@ items, in this order:
   - **The fix.** what to write instead
   - **Shown by.** the program (and flag) that commits it, and where
 
-The demonstration (listings, outputs) may follow the list. Outside the
-Traps section no heading starts with "Trap" and no paragraph opens with a
-bold "Trap" or "The trap" label: a trap is shown in one place only.
+The demonstration (listings, outputs) follows the list, or, where a
+section's argument rests on the failing run, stays in that section and
+"Shown by" links to it. Outside the Traps section no heading starts with
+"Trap" and no paragraph opens with a bold "Trap" or "The trap" label, so
+that a trap is laid out, and found, in one place.
 
 Exempt, and named as such in the report: the 00_ files (how to use the
 companion and the syllabus: an on-ramp, not a teaching chapter, with no
