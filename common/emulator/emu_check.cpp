@@ -17,7 +17,11 @@
  *       also poisoned (all ones) at the start of each block;
  *
  *   device buffers (emu_device_alloc, emu_launch.h): each has a guard zone
- *   on both sides, and an access to it is out of bounds (memcheck).
+ *   on both sides, and an access to it is out of bounds (memcheck). Two
+ *   threads of one block touching one byte of a buffer between two
+ *   barriers, at least one writing, is a race, as in shared memory
+ *   (racecheck does not look at global memory; this is the lesson of a
+ *   kernel that reads what its neighbours rewrite in the same launch).
  *
  * Atomics (atomicAdd) are not races with each other: they skip the race
  * check. The first error ends the launch, with both threads and both source
@@ -96,6 +100,19 @@ struct device_buffer {
 };
 static device_buffer buffers[64];
 static int buffer_count;
+
+/* What the bytes of device buffers touched in the current barrier interval
+ * remember, for the race check: an open-addressing table keyed by address.
+ * An entry of an older interval counts as empty, so a barrier clears the
+ * table without touching it. */
+struct global_byte {
+    char *at;
+    uint32_t phase; /* the barrier interval (serial) it belongs to */
+    byte_history h; /* write_phase/read_phase: phase when written/read */
+};
+static global_byte *global_table;
+static size_t global_capacity, global_used; /* used: entries of interval global_phase */
+static uint32_t global_phase;
 
 } // namespace emu
 
@@ -291,6 +308,8 @@ void checks_warp_sync(int base, unsigned mask)
 }
 
 /* --- the checks ---------------------------------------------------------- */
+/* Lane a's access at clock_a happened before thread b's now: a warp
+ * operation named both since. */
 static bool ordered(int a, uint32_t clock_a, int b)
 {
     return a / 32 == b / 32 && seen[b][a % 32] > clock_a;
@@ -352,10 +371,98 @@ static void shared_access(char *p, size_t size, bool writes, bool atomic, const 
     }
 }
 
-static void device_access(char *p, size_t size, bool writes, const void *pc)
+static size_t global_slot(const global_byte *table, size_t capacity, const char *p)
+{
+    size_t k = (size_t)(((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull) >> 20) & (capacity - 1);
+    while (table[k].phase == phase_serial && table[k].at != p)
+        k = (k + 1) & (capacity - 1);
+    return k;
+}
+
+/* The history of byte p in this interval, a fresh one if it has none. */
+static byte_history *global_history(char *p)
+{
+    if (global_phase != phase_serial) {
+        global_phase = phase_serial;
+        global_used = 0;
+    }
+    if (2 * (global_used + 1) > global_capacity) { /* grow, keeping this interval's entries */
+        const size_t capacity = global_capacity ? 2 * global_capacity : 4096;
+        global_byte *table = (global_byte *)calloc(capacity, sizeof *table);
+        if (!table) {
+            fprintf(stderr, "error: emulator: no memory to watch %zu bytes of device memory\n", capacity / 2);
+            exit(1);
+        }
+        for (size_t k = 0; k < global_capacity; k++)
+            if (global_table[k].phase == phase_serial)
+                table[global_slot(table, capacity, global_table[k].at)] = global_table[k];
+        free(global_table);
+        global_table = table;
+        global_capacity = capacity;
+    }
+    global_byte *e = &global_table[global_slot(global_table, global_capacity, p)];
+    if (e->phase != phase_serial) {
+        *e = global_byte{};
+        e->at = p;
+        e->phase = phase_serial;
+        e->h.writer = e->h.reader[0] = e->h.reader[1] = NOBODY;
+        global_used++;
+    }
+    return &e->h;
+}
+
+[[noreturn]] static void global_race(const device_buffer *b, char *p, int other, bool other_wrote, const void *other_pc,
+                                     int t, bool t_writes, const void *pc)
+{
+    char first[512], second[512];
+    source_line(other_pc, first, sizeof first);
+    source_line(pc, second, sizeof second);
+    report("global-memory race on byte %lld of %s: thread %d %s it at %s, thread %d %s it at %s, with no %s "
+           "between (the result depends on which thread runs first)",
+           (long long)(p - b->begin), b->what, other, other_wrote ? "wrote" : "read", first, t,
+           t_writes ? "writes" : "reads", second,
+           other / 32 == t / 32 ? "__syncwarp() or __syncthreads()" : "__syncthreads()");
+    fail_in_thread();
+}
+
+/* Races between the threads of this block on the bytes of buffer b. */
+static void global_access(const device_buffer *b, char *p, size_t size, bool writes, const void *pc)
+{
+    const int t = block.current;
+    for (size_t i = 0; i < size; i++) {
+        byte_history *h = global_history(p + i);
+        if (h->writer != NOBODY && h->writer != t && !ordered(h->writer, h->write_clock, t))
+            global_race(b, p + i, h->writer, true, h->write_pc, t, writes, pc);
+        if (writes)
+            for (int r = 0; r < 2; r++)
+                if (h->reader[r] != NOBODY && h->reader[r] != t && !ordered(h->reader[r], h->read_clock[r], t))
+                    global_race(b, p + i, h->reader[r], false, h->read_pc[r], t, true, pc);
+        if (writes) {
+            h->writer = (uint16_t)t;
+            h->write_clock = warp_clock[t];
+            h->write_pc = pc;
+        } else {
+            const int r = h->reader[0] == NOBODY || h->reader[0] == t   ? 0
+                          : h->reader[1] == NOBODY || h->reader[1] == t ? 1
+                                                                        : -1;
+            if (r >= 0) {
+                h->reader[r] = (uint16_t)t;
+                h->read_clock[r] = warp_clock[t];
+                h->read_pc[r] = pc;
+            }
+        }
+    }
+}
+
+static void device_access(char *p, size_t size, bool writes, bool atomic, const void *pc)
 {
     for (int i = 0; i < buffer_count; i++) {
         const device_buffer *b = &buffers[i];
+        if (p >= b->begin && p + size <= b->begin + b->bytes) {
+            if (!atomic)
+                global_access(b, p, size, writes, pc);
+            return;
+        }
         const bool before = p + size > b->begin - GUARD && p < b->begin;
         const bool after = p + size > b->begin + b->bytes && p < b->begin + b->bytes + GUARD;
         if (!before && !after)
@@ -378,7 +485,7 @@ static inline void access(void *addr, size_t size, bool writes, const void *pc)
     if (p >= shared_begin && p < shared_end)
         shared_access(p, size, writes, false, pc);
     else if (buffer_count > 0)
-        device_access(p, size, writes, pc);
+        device_access(p, size, writes, false, pc);
 }
 
 } // namespace emu
@@ -391,7 +498,7 @@ void emu::atomic_access(void *addr, size_t size, const void *pc)
     if (p >= shared_begin && p < shared_end)
         shared_access(p, size, true, true, pc);
     else if (buffer_count > 0)
-        device_access(p, size, true, pc);
+        device_access(p, size, true, true, pc);
 }
 
 /* The functions g++ calls before each load and store of an instrumented
