@@ -101,16 +101,21 @@ struct device_buffer {
 static device_buffer buffers[64];
 static int buffer_count;
 
-/* What the bytes of device buffers touched in the current barrier interval
- * remember, for the race check: an open-addressing table keyed by address.
- * An entry of an older interval counts as empty, so a barrier clears the
- * table without touching it. */
-struct global_byte {
-    char *at;
+/* What the 4-byte words of device buffers touched in the current barrier
+ * interval remember, for the race check: an open-addressing table keyed by
+ * address. An entry of an older interval counts as empty, so a barrier
+ * clears the table without touching it. The masks say which bytes of the
+ * word the recorded writer and readers touched: threads that touch
+ * different bytes of one word do not race. */
+struct global_word {
+    char *at;       /* the word's first byte */
     uint32_t phase; /* the barrier interval (serial) it belongs to */
-    byte_history h; /* write_phase/read_phase: phase when written/read */
+    uint16_t writer, reader[2];
+    uint8_t write_bytes, read_bytes[2];
+    uint32_t write_clock, read_clock[2];
+    uint32_t write_pc, read_pc[2]; /* offsets in the program (load_bias) */
 };
-static global_byte *global_table;
+static global_word *global_table;
 static size_t global_capacity, global_used; /* used: entries of interval global_phase */
 static uint32_t global_phase;
 
@@ -371,7 +376,7 @@ static void shared_access(char *p, size_t size, bool writes, bool atomic, const 
     }
 }
 
-static size_t global_slot(const global_byte *table, size_t capacity, const char *p)
+static size_t global_slot(const global_word *table, size_t capacity, const char *p)
 {
     size_t k = (size_t)(((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull) >> 20) & (capacity - 1);
     while (table[k].phase == phase_serial && table[k].at != p)
@@ -379,8 +384,9 @@ static size_t global_slot(const global_byte *table, size_t capacity, const char 
     return k;
 }
 
-/* The history of byte p in this interval, a fresh one if it has none. */
-static byte_history *global_history(char *p)
+/* The history of the word at p (4-byte aligned) in this interval, a fresh
+ * one if it has none. */
+static global_word *global_history(char *p)
 {
     if (global_phase != phase_serial) {
         global_phase = phase_serial;
@@ -388,9 +394,9 @@ static byte_history *global_history(char *p)
     }
     if (2 * (global_used + 1) > global_capacity) { /* grow, keeping this interval's entries */
         const size_t capacity = global_capacity ? 2 * global_capacity : 4096;
-        global_byte *table = (global_byte *)calloc(capacity, sizeof *table);
+        global_word *table = (global_word *)calloc(capacity, sizeof *table);
         if (!table) {
-            fprintf(stderr, "error: emulator: no memory to watch %zu bytes of device memory\n", capacity / 2);
+            fprintf(stderr, "error: emulator: no memory to watch %zu words of device memory\n", capacity / 2);
             exit(1);
         }
         for (size_t k = 0; k < global_capacity; k++)
@@ -400,22 +406,32 @@ static byte_history *global_history(char *p)
         global_table = table;
         global_capacity = capacity;
     }
-    global_byte *e = &global_table[global_slot(global_table, global_capacity, p)];
+    global_word *e = &global_table[global_slot(global_table, global_capacity, p)];
     if (e->phase != phase_serial) {
-        *e = global_byte{};
+        *e = global_word{};
         e->at = p;
         e->phase = phase_serial;
-        e->h.writer = e->h.reader[0] = e->h.reader[1] = NOBODY;
+        e->writer = e->reader[0] = e->reader[1] = NOBODY;
         global_used++;
     }
-    return &e->h;
+    return e;
 }
 
-[[noreturn]] static void global_race(const device_buffer *b, char *p, int other, bool other_wrote, const void *other_pc,
-                                     int t, bool t_writes, const void *pc)
+static uint32_t pc_offset(const void *pc)
+{
+    return (uint32_t)((uintptr_t)pc - load_bias());
+}
+
+static const void *pc_at(uint32_t offset)
+{
+    return (const void *)(load_bias() + offset);
+}
+
+[[noreturn]] static void global_race(const device_buffer *b, const char *p, int other, bool other_wrote,
+                                     uint32_t other_pc, int t, bool t_writes, const void *pc)
 {
     char first[512], second[512];
-    source_line(other_pc, first, sizeof first);
+    source_line(pc_at(other_pc), first, sizeof first);
     source_line(pc, second, sizeof second);
     report("global-memory race on byte %lld of %s: thread %d %s it at %s, thread %d %s it at %s, with no %s "
            "between (the result depends on which thread runs first)",
@@ -425,31 +441,44 @@ static byte_history *global_history(char *p)
     fail_in_thread();
 }
 
+/* The first byte both masks name, in the word at `at`. */
+static const char *common_byte(const char *at, unsigned a, unsigned b)
+{
+    return at + __builtin_ctz(a & b);
+}
+
 /* Races between the threads of this block on the bytes of buffer b. */
 static void global_access(const device_buffer *b, char *p, size_t size, bool writes, const void *pc)
 {
     const int t = block.current;
-    for (size_t i = 0; i < size; i++) {
-        byte_history *h = global_history(p + i);
-        if (h->writer != NOBODY && h->writer != t && !ordered(h->writer, h->write_clock, t))
-            global_race(b, p + i, h->writer, true, h->write_pc, t, writes, pc);
+    char *const end = p + size;
+    for (char *word = (char *)((uintptr_t)p & ~(uintptr_t)3); word < end; word += 4) {
+        unsigned bytes = 0; /* the bytes of this word the access touches */
+        for (int k = 0; k < 4; k++)
+            if (word + k >= p && word + k < end)
+                bytes |= 1u << k;
+        global_word *h = global_history(word);
+        if (h->writer != NOBODY && h->writer != t && (h->write_bytes & bytes) && !ordered(h->writer, h->write_clock, t))
+            global_race(b, common_byte(word, h->write_bytes, bytes), h->writer, true, h->write_pc, t, writes, pc);
         if (writes)
             for (int r = 0; r < 2; r++)
-                if (h->reader[r] != NOBODY && h->reader[r] != t && !ordered(h->reader[r], h->read_clock[r], t))
-                    global_race(b, p + i, h->reader[r], false, h->read_pc[r], t, true, pc);
+                if (h->reader[r] != NOBODY && h->reader[r] != t && (h->read_bytes[r] & bytes) &&
+                    !ordered(h->reader[r], h->read_clock[r], t))
+                    global_race(b, common_byte(word, h->read_bytes[r], bytes), h->reader[r], false, h->read_pc[r], t,
+                                true, pc);
+        /* remember this access (a thread that replaces another's record can
+         * only make the check miss a race, never invent one) */
         if (writes) {
+            h->write_bytes = (uint8_t)(h->writer == t ? h->write_bytes | bytes : bytes);
             h->writer = (uint16_t)t;
             h->write_clock = warp_clock[t];
-            h->write_pc = pc;
+            h->write_pc = pc_offset(pc);
         } else {
-            const int r = h->reader[0] == NOBODY || h->reader[0] == t   ? 0
-                          : h->reader[1] == NOBODY || h->reader[1] == t ? 1
-                                                                        : -1;
-            if (r >= 0) {
-                h->reader[r] = (uint16_t)t;
-                h->read_clock[r] = warp_clock[t];
-                h->read_pc[r] = pc;
-            }
+            const int r = h->reader[0] == NOBODY || h->reader[0] == t ? 0 : 1;
+            h->read_bytes[r] = (uint8_t)(h->reader[r] == t ? h->read_bytes[r] | bytes : bytes);
+            h->reader[r] = (uint16_t)t;
+            h->read_clock[r] = warp_clock[t];
+            h->read_pc[r] = pc_offset(pc);
         }
     }
 }
