@@ -112,9 +112,9 @@ static int scatter_on_gpu(const list *l, const scatter_options *o, int emu, int3
             return verdict("the emulator ran the kernels without an error", 0);
     }
     char what[32];
-    snprintf(what, sizeof what, "%s scatter", who);
-    if (show)
-        print_int_row(stdout, what, out, l->n);
+    snprintf(what, sizeof what, "%s scatter", emu ? "emulated" : "GPU");
+    if (show) /* a label as wide as the CPU's rows */
+        print_int_row(stdout, emu ? "emu scatter" : "GPU scatter", out, l->n);
     else if (!o->quiet)
         printf("%s: ranked by %s, then scattered\n", who, ruling ? "the ruling set" : "pointer jumping");
     return same_array(out, want, l->n, what);
