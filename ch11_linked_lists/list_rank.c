@@ -4,7 +4,7 @@
  * strongest CPU rival, sublists on every core (--algo sublists), and the
  * packed pointer jumping kernel (--algo wyllie-packed).
  *
- *   list_rank --input FILE [--on cpu|gpu|both] [--print]
+ *   list_rank --input FILE [--on cpu|gpu|both|emu] [--print]
  *   list_rank --random N --seed S ...     (--n N is the same as --random N)
  *   list_rank --random N --on cpu --algo sublists [--threads T]
  *
@@ -13,7 +13,9 @@
  * a figure drawn from the CPU emulation's own steps. With --print-cpu ranks,
  * stdout holds what the CPU's pointer jumping and ruling set computed (a
  * header line each, then N lines `index distance`); with --print-cpu rounds,
- * the number of rounds pointer jumping took. */
+ * the number of rounds pointer jumping took. --on emu runs the GPU's
+ * kernels, their own source, on the CPU emulator (common/emulator/) and
+ * prints what --on gpu prints, with "emulator" for "GPU". */
 #include "common.h"
 #include "list_figures.h"
 #include "list_gpu.h"
@@ -112,7 +114,7 @@ static void parse_options(int argc, char **argv, rank_options *o)
         { "--n", CLI_U64, &o->n, "the same as --random N", 1, LIST_MAX_NODES, NULL },
         { "--seed", CLI_U64, &o->seed, "seed of the random list and of the ruler picks (default 1)", 0, UINT64_MAX,
           NULL },
-        CLI_OPTION_ON(&o->on),
+        CLI_OPTION_ON_EMU(&o->on),
         { "--algo", CLI_CHOICE, &o->algo,
           "which parallel algorithm(s) (default all: wyllie and ruling; sublists: CPU threads; wyllie-packed: GPU)", 0,
           0, "wyllie|ruling|all|sublists|wyllie-packed" },
@@ -168,6 +170,9 @@ static void check_svg_request(const rank_options *o, int32_t n)
 typedef struct {
     const list *l;
     run_on where;
+    int emu;            /* the GPU steps run on the CPU emulator (--on emu) */
+    const char *device; /* "GPU" or "emulator": where they ran */
+    const char *adverb; /* "GPU" or "emulated": what they computed */
     FILE *out;
     int trace, quiet, in_place;
     progress_meter progress;
@@ -268,13 +273,25 @@ static int ruling_on_cpu(rank_run *r, int32_t sublist, uint32_t seed, ruling_set
     return ok;
 }
 
+/* The emulator stopped a launch (it said why on stderr). */
+static int emulator_failed(const rank_run *r)
+{
+    return verdict_to(r->out, "the emulator ran the kernels without an error", 0);
+}
+
 static int ruling_on_gpu(rank_run *r, int32_t sublist, uint32_t seed)
 {
     const list *l = r->l;
-    const int32_t rulers = gpu_ruling_set_rank(l->node, l->n, l->head, sublist, seed, r->got);
+    const int32_t rulers = r->emu ? emu_ruling_set_rank(l->node, l->n, l->head, sublist, seed, r->got)
+                                  : gpu_ruling_set_rank(l->node, l->n, l->head, sublist, seed, r->got);
+    if (rulers < 0)
+        return emulator_failed(r);
     if (!r->quiet)
-        fprintf(r->out, "\nruling set, on the GPU: %d rulers, one per %d node indices\n", (int)rulers, (int)sublist);
-    const int ok = matches_walk(r->out, "GPU ruling set", r->got, r->walk, l->n);
+        fprintf(r->out, "\nruling set, on the %s: %d rulers, one per %d node indices\n", r->device, (int)rulers,
+                (int)sublist);
+    char what[64];
+    snprintf(what, sizeof what, "%s ruling set", r->adverb);
+    const int ok = matches_walk(r->out, what, r->got, r->walk, l->n);
     memcpy(r->shown, r->got, (size_t)l->n * sizeof *r->got);
     return ok;
 }
@@ -305,11 +322,16 @@ static int sublists_on_cpu(rank_run *r, int threads, int32_t spacing, uint32_t s
 static int wyllie_packed_on_gpu(rank_run *r)
 {
     const int32_t n = r->l->n;
-    const int rounds = gpu_wyllie_packed_rank(r->l->node, n, r->got);
+    const int rounds = r->emu ? emu_wyllie_packed_rank(r->l->node, n, r->got)
+                              : gpu_wyllie_packed_rank(r->l->node, n, r->got);
+    if (rounds < 0)
+        return emulator_failed(r);
     if (!r->quiet)
-        fprintf(r->out, "\npointer jumping, packed {next, dist} pairs, on the GPU: %d rounds; ceil(log2(%d)) = %d\n",
-                rounds, (int)n, ceil_log2(n));
-    int ok = matches_walk(r->out, "GPU packed pointer jumping", r->got, r->walk, n);
+        fprintf(r->out, "\npointer jumping, packed {next, dist} pairs, on the %s: %d rounds; ceil(log2(%d)) = %d\n",
+                r->device, rounds, (int)n, ceil_log2(n));
+    char what[64];
+    snprintf(what, sizeof what, "%s packed pointer jumping", r->adverb);
+    int ok = matches_walk(r->out, what, r->got, r->walk, n);
     ok &= verdict_to(r->out, "it took ceil(log2 n) rounds", rounds == ceil_log2(n));
     memcpy(r->shown, r->got, (size_t)n * sizeof *r->got);
     return ok;
@@ -323,16 +345,22 @@ static int wyllie_on_gpu(rank_run *r, int trials)
     const int32_t n = r->l->n;
     int wrong_trials = 0, first_rounds = 0;
     for (int t = 0; t < trials; t++) {
-        const int rounds = gpu_wyllie_rank(r->l->node, n, r->in_place, r->got, r->trace ? record_round : NULL,
-                                           &r->gpu_log);
+        const int rounds = r->emu ? emu_wyllie_rank(r->l->node, n, r->in_place, r->got, r->trace ? record_round : NULL,
+                                                    &r->gpu_log)
+                                  : gpu_wyllie_rank(r->l->node, n, r->in_place, r->got, r->trace ? record_round : NULL,
+                                                    &r->gpu_log);
+        if (rounds < 0)
+            return emulator_failed(r);
         int32_t first;
         const int32_t wrong = count_differences(r->got, r->walk, n, &first);
         wrong_trials += wrong != 0;
         if (t == 0) {
             first_rounds = rounds;
             if (!r->quiet)
-                fprintf(r->out, "\n%s, on the GPU: %d rounds; ceil(log2(%d)) = %d\n%s", r->jump_name, rounds, (int)n,
-                        ceil_log2(n), r->trace ? "(every round copied back from the GPU)\n" : "");
+                fprintf(r->out, "\n%s, on the %s: %d rounds; ceil(log2(%d)) = %d\n", r->jump_name, r->device, rounds,
+                        (int)n, ceil_log2(n));
+            if (!r->quiet && r->trace)
+                fprintf(r->out, "(every round copied back from the %s)\n", r->device);
             if (r->trace)
                 print_rounds(r->out, &r->gpu_log, n);
         }
@@ -340,11 +368,12 @@ static int wyllie_on_gpu(rank_run *r, int trials)
             fprintf(r->out, "trial %d: %d of %d distances wrong\n", t + 1, (int)wrong, (int)n);
     }
     char what[160];
-    snprintf(what, sizeof what, "GPU %s", r->jump_name);
+    snprintf(what, sizeof what, "%s %s", r->adverb, r->jump_name);
     int ok;
     if (trials > 1) {
         fprintf(r->out, "%d of %d trials gave a wrong answer\n", wrong_trials, trials);
-        snprintf(what, sizeof what, "GPU %s equals the sequential walk in all %d trials", r->jump_name, trials);
+        snprintf(what, sizeof what, "%s %s equals the sequential walk in all %d trials", r->adverb, r->jump_name,
+                 trials);
         ok = verdict_to(r->out, what, wrong_trials == 0);
     } else {
         ok = matches_walk(r->out, what, r->got, r->walk, n);
@@ -352,7 +381,9 @@ static int wyllie_on_gpu(rank_run *r, int trials)
     if (!r->in_place)
         ok &= verdict_to(r->out, "it took ceil(log2 n) rounds", first_rounds == ceil_log2(n));
     if (r->trace)
-        ok &= verdict_to(r->out, "every GPU round equals the CPU emulation's",
+        ok &= verdict_to(r->out,
+                         r->emu ? "every emulated round equals the CPU emulation's"
+                                : "every GPU round equals the CPU emulation's",
                          same_rounds(&r->gpu_log, &r->cpu_log, n));
     memcpy(r->shown, r->got, (size_t)n * sizeof *r->got);
     return ok;
@@ -471,8 +502,8 @@ static const char *check_algo_request(const rank_options *o)
         problem = "--threads sets the CPU threads of --algo sublists: add --algo sublists";
     else if (sublists && o->on != NULL && strcmp(o->on, "cpu") != 0)
         problem = "--algo sublists runs on the CPU: use --on cpu";
-    else if (packed && !o->svg && o->on != NULL && strcmp(o->on, "gpu") != 0)
-        problem = "--algo wyllie-packed is a GPU kernel: use --on gpu (or draw its layout with --svg)";
+    else if (packed && !o->svg && o->on != NULL && strcmp(o->on, "gpu") != 0 && strcmp(o->on, "emu") != 0)
+        problem = "--algo wyllie-packed is a GPU kernel: use --on gpu or emu (or draw its layout with --svg)";
     if (problem) {
         fprintf(stderr, "error: %s\n", problem);
         exit(EXIT_BAD_INPUT);
@@ -485,7 +516,10 @@ int main(int argc, char **argv)
     rank_options o;
     parse_options(argc, argv, &o);
     const char *on = check_algo_request(&o);
-    const int cpu_path = o.svg || on == NULL || strcmp(on, "gpu") != 0;
+    const int emu = !o.svg && on != NULL && strcmp(on, "emu") == 0;
+    const int cpu_path = o.svg || on == NULL || (strcmp(on, "gpu") != 0 && !emu);
+    if (emu && o.random_n != 0)
+        emu_check_size((int64_t)o.random_n);
     if (o.random_n != 0) /* before building it */
         check_size((int64_t)o.random_n, cpu_path ? RUN_CPU : RUN_GPU, o.quiet);
     list l;
@@ -493,6 +527,8 @@ int main(int argc, char **argv)
     list_load(&l, o.input, o.random_n, o.seed, describe, sizeof describe); /* validated, or exit 2 */
     if (o.random_n == 0)
         check_size(l.n, cpu_path ? RUN_CPU : RUN_GPU, o.quiet);
+    if (emu)
+        emu_check_size(l.n);
     if (o.svg)
         check_svg_request(&o, l.n);
     if (o.print_cpu) {
@@ -513,6 +549,9 @@ int main(int argc, char **argv)
     static rank_run r; /* two round logs: kept off the stack */
     r = (rank_run){ .l = &l,
                     .where = o.svg ? RUN_CPU : cli_resolve_on(on),
+                    .emu = emu,
+                    .device = emu ? "emulator" : "GPU",
+                    .adverb = emu ? "emulated" : "GPU",
                     .out = (o.print || o.svg || o.print_cpu) ? stderr : stdout,
                     .print_cpu = o.print_cpu,
                     .quiet = o.quiet || o.svg,
@@ -539,9 +578,9 @@ int main(int argc, char **argv)
     ruling_set_run ruled = { 0 };
     if (want_ruling && (r.where & RUN_CPU))
         ok &= ruling_on_cpu(&r, sublist, (uint32_t)o.seed, o.svg ? &ruled : NULL);
-    if (want_ruling && (r.where & RUN_GPU))
+    if (want_ruling && (r.where & (RUN_GPU | RUN_EMU)))
         ok &= ruling_on_gpu(&r, sublist, (uint32_t)o.seed);
-    if (want_wyllie && (r.where & RUN_GPU))
+    if (want_wyllie && (r.where & (RUN_GPU | RUN_EMU)))
         ok &= wyllie_on_gpu(&r, (int)o.trials);
     const int32_t spacing = o.sublist != 0 ? (int32_t)o.sublist : sublists_default_spacing(n, threads);
     if (strcmp(o.algo, "sublists") == 0)

@@ -122,11 +122,15 @@ static void parse_options(int argc, char **argv, bench_options *o)
         { "--ratios", CLI_STRING, &o->ratios_path, "append the headline ratios at the largest size to FILE (TSV)", 0, 0,
           NULL },
         { "--quiet", CLI_FLAG, &o->quiet, "no tables: only the verdict and what went wrong", 0, 0, NULL },
-        { "--on", CLI_CHOICE, &o->on, "gpu: every ranker (default); cpu: the CPU rankers only, no GPU needed", 0, 0,
-          "cpu|gpu" },
+        { "--on", CLI_CHOICE, &o->on,
+          "gpu: every ranker (default); cpu: the CPU rankers only, no GPU needed; emu: refused (see --help)", 0, 0,
+          "cpu|gpu|emu" },
     };
     cli_parse(argc, argv, "List ranking at scale: GPU ruling set and pointer jumping vs CPU sublists and walk.",
               options, sizeof options / sizeof options[0]);
+    /* a benchmark has nothing to emulate: its result is the GPU's time */
+    cli_no_emu(o->on, "a benchmark measures the GPU's time, which the emulator does not model (it runs one thread "
+                      "at a time); list_rank --on emu runs the same kernels");
     o->cpu_only = o->on != NULL && strcmp(o->on, "cpu") == 0;
     if (o->cpu_only && (o->dat_path != NULL || o->ratios_path != NULL)) {
         fprintf(stderr, "error: --dat and --ratios report the GPU rankers: leave out --on cpu\n");

@@ -10,6 +10,7 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int bench(int argc, char **argv, int min_log, int max_log, int reps, uint64_t seed, const char *dat_path)
 {
@@ -72,7 +73,7 @@ static void parse_options(int argc, char **argv, sum_options *o)
         { "--random", CLI_FLAG, &o->random_order, "store the nodes in random order", 0, 0, NULL },
         { "--seed", CLI_U64, &o->seed, "seed of the random order (default 1)", 0, UINT64_MAX, NULL },
         { "--threads", CLI_U64, &o->threads, "threads of the array sum, one block (default 64)", 32, 1024, NULL },
-        CLI_OPTION_ON(&o->on),
+        CLI_OPTION_ON_EMU(&o->on),
         { "--quiet", CLI_FLAG, &o->quiet, "only the verdicts", 0, 0, NULL },
         { "--split-walk", CLI_FLAG, &o->split_walk,
           "the trap: give 1, 2, 4 ... --threads threads a share of the list each (CPU emulation)", 0, 0, NULL },
@@ -88,6 +89,16 @@ static void parse_options(int argc, char **argv, sum_options *o)
               sizeof options / sizeof options[0]);
     if ((o->threads & (o->threads - 1)) != 0) {
         fprintf(stderr, "error: --threads must be a power of two, got %" PRIu64 "\n", o->threads);
+        exit(EXIT_BAD_INPUT);
+    }
+    if (o->run_bench) /* a benchmark has nothing to emulate: its result is the GPU's time */
+        cli_no_emu(o->on, "--bench measures the GPU's time, which the emulator does not model (it runs one thread "
+                          "at a time); leave out --bench to run the same kernels");
+    if (o->on != NULL && strcmp(o->on, "emu") == 0 && o->n > EMU_MAX_NODES) {
+        fprintf(stderr,
+                "error: --on emu sums at most 2^18 nodes (the emulator runs one GPU thread at a time), got %" PRIu64
+                "\n",
+                o->n);
         exit(EXIT_BAD_INPUT);
     }
     if (o->svg && o->n > 32) {
@@ -131,7 +142,7 @@ static int sum_both_ways(const sum_options *o, const list *l, const int32_t *a, 
         }
         printf("\n");
     }
-    int cpu_ok = 1, gpu_ok = 1;
+    int cpu_ok = 1, gpu_ok = 1, emu_ok = 1;
     if (where & RUN_CPU) {
         const int64_t array_total = array_sum(a, (int32_t)n), list_total = list_walk_sum(l->node, l->head, l->n);
         if (!o->quiet)
@@ -147,6 +158,17 @@ static int sum_both_ways(const sum_options *o, const list *l, const int32_t *a, 
                    "\nGPU: list sum (pointer chasing, 1 thread): %" PRId64 "\n",
                    threads, array_total, list_total);
         gpu_ok = array_total == reference && list_total == reference;
+    }
+    if (where & RUN_EMU) { /* the same kernels, on the CPU emulator */
+        int64_t array_total = 0, list_total = 0;
+        if (emu_array_sum(a, (int32_t)n, 1, (int)threads, &array_total) != 0 ||
+            emu_list_sum_one_thread(l->node, l->n, l->head, &list_total) != 0)
+            return verdict("the emulator ran the kernels without an error", 0);
+        if (!o->quiet)
+            printf("emulator: array sum (grid-stride, %" PRIu64 " threads): %" PRId64
+                   "\nemulator: list sum (pointer chasing, 1 thread): %" PRId64 "\n",
+                   threads, array_total, list_total);
+        emu_ok = array_total == reference && list_total == reference;
     }
     // [listing span-model]
     /* Span: the longest chain of steps that must follow one another. The
@@ -168,6 +190,8 @@ static int sum_both_ways(const sum_options *o, const list *l, const int32_t *a, 
         ok &= verdict("CPU array sum and list walk equal the reference", cpu_ok);
     if (where & RUN_GPU)
         ok &= verdict("GPU array sum and list walk equal the reference", gpu_ok);
+    if (where & RUN_EMU)
+        ok &= verdict("emulated array sum and list walk equal the reference", emu_ok);
     return ok;
 }
 

@@ -20,3 +20,8 @@ ch11_linked_lists/scatter_by_rank.SRCS := ch11_linked_lists/scatter_by_rank.c \
 ch11_linked_lists/list_rank_bench.SRCS := ch11_linked_lists/list_rank_bench.c \
              ch11_linked_lists/gpu/rank_bench.cu $(CH11_LIST) $(CH11_RANK) $(CH11_RIVALS)
 ch11_linked_lists/list_rank_bench.LDFLAGS := -pthread
+# --on emu: the kernels' own source on the CPU emulator (common/emulator/)
+CH11_RANK_EMU := ch11_linked_lists/gpu/pointer_jump_emu.cpp ch11_linked_lists/gpu/ruling_set_emu.cpp $(EMU_SRCS)
+ch11_linked_lists/list_sum.SRCS += ch11_linked_lists/gpu/array_vs_list_emu.cpp $(EMU_SRCS)
+ch11_linked_lists/list_rank.SRCS += $(CH11_RANK_EMU) ch11_linked_lists/gpu/wyllie_packed_emu.cpp
+ch11_linked_lists/scatter_by_rank.SRCS += $(CH11_RANK_EMU) ch11_linked_lists/gpu/scatter_by_rank_emu.cpp

@@ -40,7 +40,7 @@ static void parse_options(int argc, char **argv, scatter_options *o)
         { "--n", CLI_U64, &o->n, "the same as --random N", 1, LIST_MAX_NODES, NULL },
         { "--seed", CLI_U64, &o->seed, "seed of the random list and of --algo ruling's rulers (default 1)", 0,
           UINT64_MAX, NULL },
-        CLI_OPTION_ON(&o->on),
+        CLI_OPTION_ON_EMU(&o->on),
         { "--algo", CLI_CHOICE, &o->algo, "how the GPU ranks before scattering (default wyllie)", 0, 0,
           "wyllie|ruling" },
         { "--sublist", CLI_U64, &o->sublist, "ruling set: one ruler per K node indices (default 64)", 1, LIST_MAX_NODES,
@@ -55,8 +55,8 @@ static void parse_options(int argc, char **argv, scatter_options *o)
     o->random_n = list_random_size(o->n, o->random_n, o->input);
     const int gpu_rulers = strcmp(o->algo, "ruling") == 0 && (o->on == NULL || strcmp(o->on, "cpu") != 0);
     if (cli_given("--seed") && o->random_n == 0 && !gpu_rulers) { /* it would change nothing */
-        fprintf(stderr, "error: --seed draws the random list (--n N) or, with --algo ruling on the GPU, the "
-                        "rulers: this run uses neither\n");
+        fprintf(stderr, "error: --seed draws the random list (--n N) or, with --algo ruling on the GPU (or the "
+                        "emulator), the rulers: this run uses neither\n");
         exit(EXIT_BAD_INPUT);
     }
     if (o->svg && o->on != NULL && strcmp(o->on, "cpu") != 0) {
@@ -92,20 +92,32 @@ static int scatter_on_cpu(const list *l, int32_t *dist, int32_t *out, const int3
     return same_array(out, want, n, "CPU scatter");
 }
 
-static int scatter_on_gpu(const list *l, const scatter_options *o, int32_t *dist, int32_t *out, const int32_t *want,
-                          int show)
+/* The GPU, or with emu the same kernels on the CPU emulator. */
+static int scatter_on_gpu(const list *l, const scatter_options *o, int emu, int32_t *dist, int32_t *out,
+                          const int32_t *want, int show)
 {
     const int ruling = strcmp(o->algo, "ruling") == 0;
-    if (ruling)
-        gpu_ruling_set_rank(l->node, l->n, l->head, (int32_t)o->sublist, (uint32_t)o->seed, dist);
-    else
-        gpu_wyllie_rank(l->node, l->n, 0, dist, NULL, NULL);
-    gpu_scatter_by_rank(l->node, l->n, dist, out);
-    if (show)
-        print_int_row(stdout, "GPU scatter", out, l->n);
+    const char *who = emu ? "emulator" : "GPU";
+    if (!emu) {
+        if (ruling)
+            gpu_ruling_set_rank(l->node, l->n, l->head, (int32_t)o->sublist, (uint32_t)o->seed, dist);
+        else
+            gpu_wyllie_rank(l->node, l->n, 0, dist, NULL, NULL);
+        gpu_scatter_by_rank(l->node, l->n, dist, out);
+    } else {
+        const int ranked = ruling ? emu_ruling_set_rank(l->node, l->n, l->head, (int32_t)o->sublist, (uint32_t)o->seed,
+                                                        dist) >= 0
+                                  : emu_wyllie_rank(l->node, l->n, 0, dist, NULL, NULL) >= 0;
+        if (!ranked || emu_scatter_by_rank(l->node, l->n, dist, out) != 0)
+            return verdict("the emulator ran the kernels without an error", 0);
+    }
+    char what[32];
+    snprintf(what, sizeof what, "%s scatter", emu ? "emulated" : "GPU");
+    if (show) /* a label as wide as the CPU's rows */
+        print_int_row(stdout, emu ? "emu scatter" : "GPU scatter", out, l->n);
     else if (!o->quiet)
-        printf("GPU: ranked by %s, then scattered\n", ruling ? "the ruling set" : "pointer jumping");
-    return same_array(out, want, l->n, "GPU scatter");
+        printf("%s: ranked by %s, then scattered\n", who, ruling ? "the ruling set" : "pointer jumping");
+    return same_array(out, want, l->n, what);
 }
 
 int main(int argc, char **argv)
@@ -121,6 +133,8 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     const run_on where = o.svg ? RUN_CPU : cli_resolve_on(o.on);
+    if (where == RUN_EMU)
+        emu_check_size(n);
     int32_t *dist = alloc_or_exit((size_t)n, sizeof *dist, "the distances");
     int32_t *want = alloc_or_exit((size_t)n, sizeof *want, "the reference array");
     int32_t *out = alloc_or_exit((size_t)n, sizeof *out, "the scattered array");
@@ -128,13 +142,15 @@ int main(int argc, char **argv)
     list_to_array_walk(&l, want); /* the reference: one thread copying in order */
     if (!quiet)
         printf("list: %d nodes, head %d, %s\n", (int)n, (int)l.head, describe);
-    int cpu_ok = 1, gpu_ok = 1;
+    int cpu_ok = 1, gpu_ok = 1, emu_ok = 1;
     if (where & RUN_CPU)
         cpu_ok = scatter_on_cpu(&l, dist, out, want, show);
     if (o.svg)
         draw_scatter(stdout, &l, dist, out);
     if (where & RUN_GPU)
-        gpu_ok = scatter_on_gpu(&l, &o, dist, out, want, show);
+        gpu_ok = scatter_on_gpu(&l, &o, 0, dist, out, want, show);
+    if (where & RUN_EMU)
+        emu_ok = scatter_on_gpu(&l, &o, 1, dist, out, want, show);
     if (show)
         print_int_row(stdout, "walk (ref.)", want, n);
     if (!quiet)
@@ -145,6 +161,8 @@ int main(int argc, char **argv)
         ok &= verdict_to(verdicts, "CPU scatter by rank equals the list copied in order by one walk", cpu_ok);
     if (where & RUN_GPU)
         ok &= verdict_to(verdicts, "GPU ranking + scatter equals the list copied in order by one walk", gpu_ok);
+    if (where & RUN_EMU)
+        ok &= verdict_to(verdicts, "emulated ranking + scatter equals the list copied in order by one walk", emu_ok);
     free(dist);
     free(want);
     free(out);

@@ -39,6 +39,7 @@ __global__ void list_sum_one_thread(const list_node *node, int32_t head, int32_t
 }
 // [end]
 
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/array_vs_list_emu.cpp takes the kernels alone */
 static void launch_array_sum(const int32_t *d_a, int32_t n, int blocks, int threads, unsigned long long *d_total)
 {
     check_block_size(threads, 1);
@@ -146,3 +147,4 @@ extern "C" void gpu_time_sums(const int32_t *a, const list_node *node, int32_t n
     CUDA_CHECK(cudaFree(c.d_array_total));
     CUDA_CHECK(cudaFree(c.d_list_total));
 }
+#endif

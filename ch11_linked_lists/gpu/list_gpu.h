@@ -69,6 +69,28 @@ double gpu_rank_bench_run(gpu_rank_bench *b, gpu_ranker which, int end_to_end, i
 gpu_rank_info gpu_rank_bench_info(const gpu_rank_bench *b);
 void gpu_rank_bench_close(gpu_rank_bench *b);
 
+/* --on emu (the gpu/ files named *_emu.cpp): the same kernels, their own source, on the CPU
+ * emulator (common/emulator/), with the same arguments and results as the
+ * gpu_ functions above. A negative result means the emulator stopped a
+ * launch and said why on stderr (a race between threads of a block, an
+ * access out of bounds, a barrier that not every thread reaches). */
+int emu_wyllie_rank(const list_node *node, int32_t n, int in_place, int32_t *dist, round_observer obs, void *ctx);
+int emu_wyllie_packed_rank(const list_node *node, int32_t n, int32_t *dist);
+int32_t emu_ruling_set_rank(const list_node *node, int32_t n, int32_t head, int32_t sublist, uint32_t seed,
+                            int32_t *dist);
+int emu_scatter_by_rank(const list_node *node, int32_t n, const int32_t *dist, int32_t *out); /* 0 or -1 */
+int emu_array_sum(const int32_t *a, int32_t n, int blocks, int threads, int64_t *sum);        /* 0 or -1 */
+int emu_list_sum_one_thread(const list_node *node, int32_t n, int32_t head, int64_t *sum);    /* 0 or -1 */
+/* --on emu ranks lists of at most EMU_MAX_NODES nodes: the emulator runs
+ * one GPU thread at a time, and a larger list takes minutes. A larger n is
+ * refused with one `error:` line (exit 2). */
+#define EMU_MAX_NODES (INT32_C(1) << 18)
+void emu_check_size(int64_t n);
+/* pointer_jump_device on emulated device arrays, for the ruling set's
+ * rulers too (pointer_jump_emu.cpp). Returns the rounds, or -1. */
+int emu_pointer_jump(int32_t *next[2], int32_t *dist[2], int32_t n, int in_place, int rounds_hint, int32_t *d_linked,
+                     round_observer obs, void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -57,6 +57,7 @@ __global__ void pointer_jump_round_in_place(int32_t *next, int32_t *dist, int32_
     /* END SOLUTION */
 }
 
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/pointer_jump_emu.cpp takes the kernels alone */
 void pointer_jump_init_device(const list_node *d_node, int32_t n, int32_t *d_next, int32_t *d_dist)
 {
     pointer_jump_init<<<blocks_for(n, THREADS), THREADS>>>(d_node, n, d_next, d_dist);
@@ -148,3 +149,4 @@ extern "C" int gpu_wyllie_rank(const list_node *node, int32_t n, int in_place, i
     CUDA_CHECK(cudaFree(d_linked));
     return rounds;
 }
+#endif

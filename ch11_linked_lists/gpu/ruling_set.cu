@@ -57,6 +57,8 @@ __global__ void ruling_set_finish(const sublist_tag *tag, const int32_t *to_end,
 }
 // [end]
 
+/* The rulers of a list: one per slot, and the head when no slot picked it
+ * (the emulation, gpu/ruling_set_emu.cpp, counts them with this too). */
 static int32_t count_rulers(int32_t n, int32_t head, int32_t k, uint32_t seed, int32_t *slots)
 {
     *slots = ruler_slots(n, k);
@@ -64,6 +66,7 @@ static int32_t count_rulers(int32_t n, int32_t head, int32_t k, uint32_t seed, i
     return *slots + extra;
 }
 
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/ruling_set_emu.cpp takes the kernels and count_rulers */
 void ruling_set_alloc(ruling_set_work *w, int32_t n, int32_t head, int32_t k, uint32_t seed)
 {
     w->rulers = count_rulers(n, head, k, seed, &w->slots);
@@ -123,3 +126,4 @@ extern "C" int32_t gpu_ruling_set_rank(const list_node *node, int32_t n, int32_t
     ruling_set_release(&w);
     return w.rulers;
 }
+#endif

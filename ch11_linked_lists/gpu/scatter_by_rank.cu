@@ -21,6 +21,7 @@ __global__ void scatter_by_rank(const list_node *node, int32_t n, const int32_t 
 }
 // [end]
 
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/scatter_by_rank_emu.cpp takes the kernels alone */
 extern "C" void gpu_scatter_by_rank(const list_node *node, int32_t n, const int32_t *dist, int32_t *out)
 {
     list_node *d_node = NULL;
@@ -39,3 +40,4 @@ extern "C" void gpu_scatter_by_rank(const list_node *node, int32_t n, const int3
     CUDA_CHECK(cudaFree(d_dist));
     CUDA_CHECK(cudaFree(d_out));
 }
+#endif

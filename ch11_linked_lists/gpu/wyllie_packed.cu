@@ -39,6 +39,7 @@ __global__ void wyllie_packed_dist(const jump_link *link, int32_t n, int32_t *di
         dist[i] = link[i].dist;
 }
 
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/wyllie_packed_emu.cpp takes the kernels alone */
 static int wyllie_packed_device(const list_node *d_node, int32_t n, jump_link *d_link[2], int32_t *d_linked,
                                 int32_t *d_dist)
 {
@@ -109,3 +110,4 @@ extern "C" int gpu_wyllie_packed_rank(const list_node *node, int32_t n, int32_t 
     wyllie_packed_release(&w);
     return rounds;
 }
+#endif

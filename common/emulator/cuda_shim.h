@@ -16,6 +16,7 @@
  *   threadIdx blockIdx blockDim gridDim   globals, set by the scheduler each
  *                                    time it switches to another thread
  *   __syncthreads __syncwarp, shuffles, ballots   calls into the scheduler
+ *   __syncthreads_or/_and/_count     the barrier, counting the predicates
  *                                    (emu_block.cpp, emu_warp.cpp)
  *   atomicAdd                        a plain read-add-write: one OS thread runs
  *                                    everything, nothing can come in between
@@ -82,7 +83,10 @@ enum warp_op { OP_SYNCWARP, OP_BALLOT, OP_SHFL_IDX, OP_SHFL_UP, OP_SHFL_DOWN, OP
  * of `mask` has arrived at the same line, and returns what the operation
  * hands this lane. Never returns after an error (see emu_block.cpp). */
 uint64_t warp_exchange(warp_op op, unsigned mask, uint64_t value, int arg, int width, const char *file, int line);
-void block_barrier(const char *file, int line);
+void block_barrier(const char *file, int line, int vote = 0);
+/* The barrier, returning how many threads of the block passed a non-zero
+ * predicate (emu_block.cpp). */
+int block_barrier_count(int predicate, const char *file, int line);
 /* An atomic read-modify-write of `size` bytes (emu_check.cpp). */
 void atomic_access(void *addr, size_t size, const void *pc);
 
@@ -111,6 +115,18 @@ T shuffle(warp_op op, unsigned mask, T v, int arg, int width, const char *file, 
 inline void __syncthreads(const char *file = __builtin_FILE(), int line = __builtin_LINE())
 {
     emu::block_barrier(file, line);
+}
+inline int __syncthreads_count(int predicate, const char *file = __builtin_FILE(), int line = __builtin_LINE())
+{
+    return emu::block_barrier_count(predicate, file, line);
+}
+inline int __syncthreads_or(int predicate, const char *file = __builtin_FILE(), int line = __builtin_LINE())
+{
+    return emu::block_barrier_count(predicate, file, line) != 0;
+}
+inline int __syncthreads_and(int predicate, const char *file = __builtin_FILE(), int line = __builtin_LINE())
+{
+    return emu::block_barrier_count(predicate, file, line) == (int)(blockDim.x * blockDim.y * blockDim.z);
 }
 inline void __syncwarp(unsigned mask = 0xffffffffu, const char *file = __builtin_FILE(), int line = __builtin_LINE())
 {

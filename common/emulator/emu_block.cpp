@@ -19,7 +19,7 @@
 namespace emu
 {
 
-block_run block = { NULL, 0, -1, false };
+block_run block = { NULL, 0, -1, false, 0 };
 
 void report(const char *fmt, ...)
 {
@@ -32,13 +32,23 @@ void report(const char *fmt, ...)
     block.failed = true;
 }
 
-void block_barrier(const char *file, int line)
+void block_barrier(const char *file, int line, int vote)
 {
     thread_state *s = &block.threads[block.current];
     s->wait = AT_BARRIER;
+    s->vote = vote;
     s->file = file;
     s->line = line;
     wait_in_scheduler();
+}
+
+/* __syncthreads_count: the barrier, and how many threads passed a non-zero
+ * predicate. Every thread reads the count as soon as it runs again, before
+ * any thread can reach the next barrier. */
+int block_barrier_count(int predicate, const char *file, int line)
+{
+    block_barrier(file, line, predicate != 0);
+    return block.votes;
 }
 
 /* Every thread waits at a barrier: release them if it is one and the same. */
@@ -53,8 +63,11 @@ static bool release_barrier(void)
             return false;
         }
     }
-    for (int t = 0; t < block.count; t++)
+    block.votes = 0;
+    for (int t = 0; t < block.count; t++) {
         block.threads[t].wait = RUNNABLE;
+        block.votes += block.threads[t].vote;
+    }
     checks_barrier();
     return true;
 }

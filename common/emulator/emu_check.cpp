@@ -17,7 +17,11 @@
  *       also poisoned (all ones) at the start of each block;
  *
  *   device buffers (emu_device_alloc, emu_launch.h): each has a guard zone
- *   on both sides, and an access to it is out of bounds (memcheck).
+ *   on both sides, and an access to it is out of bounds (memcheck). Two
+ *   threads of one block touching one byte of a buffer between two
+ *   barriers, at least one writing, is a race, as in shared memory
+ *   (racecheck does not look at global memory; this is the lesson of a
+ *   kernel that reads what its neighbours rewrite in the same launch).
  *
  * Atomics (atomicAdd) are not races with each other: they skip the race
  * check. The first error ends the launch, with both threads and both source
@@ -96,6 +100,24 @@ struct device_buffer {
 };
 static device_buffer buffers[64];
 static int buffer_count;
+
+/* What the 4-byte words of device buffers touched in the current barrier
+ * interval remember, for the race check: an open-addressing table keyed by
+ * address. An entry of an older interval counts as empty, so a barrier
+ * clears the table without touching it. The masks say which bytes of the
+ * word the recorded writer and readers touched: threads that touch
+ * different bytes of one word do not race. */
+struct global_word {
+    char *at;       /* the word's first byte */
+    uint32_t phase; /* the barrier interval (serial) it belongs to */
+    uint16_t writer, reader[2];
+    uint8_t write_bytes, read_bytes[2];
+    uint32_t write_clock, read_clock[2];
+    uint32_t write_pc, read_pc[2]; /* offsets in the program (load_bias) */
+};
+static global_word *global_table;
+static size_t global_capacity, global_used; /* used: entries of interval global_phase */
+static uint32_t global_phase;
 
 } // namespace emu
 
@@ -291,6 +313,8 @@ void checks_warp_sync(int base, unsigned mask)
 }
 
 /* --- the checks ---------------------------------------------------------- */
+/* Lane a's access at clock_a happened before thread b's now: a warp
+ * operation named both since. */
 static bool ordered(int a, uint32_t clock_a, int b)
 {
     return a / 32 == b / 32 && seen[b][a % 32] > clock_a;
@@ -352,10 +376,122 @@ static void shared_access(char *p, size_t size, bool writes, bool atomic, const 
     }
 }
 
-static void device_access(char *p, size_t size, bool writes, const void *pc)
+static size_t global_slot(const global_word *table, size_t capacity, const char *p)
+{
+    size_t k = (size_t)(((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull) >> 20) & (capacity - 1);
+    while (table[k].phase == phase_serial && table[k].at != p)
+        k = (k + 1) & (capacity - 1);
+    return k;
+}
+
+/* The history of the word at p (4-byte aligned) in this interval, a fresh
+ * one if it has none. */
+static global_word *global_history(char *p)
+{
+    if (global_phase != phase_serial) {
+        global_phase = phase_serial;
+        global_used = 0;
+    }
+    if (2 * (global_used + 1) > global_capacity) { /* grow, keeping this interval's entries */
+        const size_t capacity = global_capacity ? 2 * global_capacity : 4096;
+        global_word *table = (global_word *)calloc(capacity, sizeof *table);
+        if (!table) {
+            fprintf(stderr, "error: emulator: no memory to watch %zu words of device memory\n", capacity / 2);
+            exit(1);
+        }
+        for (size_t k = 0; k < global_capacity; k++)
+            if (global_table[k].phase == phase_serial)
+                table[global_slot(table, capacity, global_table[k].at)] = global_table[k];
+        free(global_table);
+        global_table = table;
+        global_capacity = capacity;
+    }
+    global_word *e = &global_table[global_slot(global_table, global_capacity, p)];
+    if (e->phase != phase_serial) {
+        *e = global_word{};
+        e->at = p;
+        e->phase = phase_serial;
+        e->writer = e->reader[0] = e->reader[1] = NOBODY;
+        global_used++;
+    }
+    return e;
+}
+
+static uint32_t pc_offset(const void *pc)
+{
+    return (uint32_t)((uintptr_t)pc - load_bias());
+}
+
+static const void *pc_at(uint32_t offset)
+{
+    return (const void *)(load_bias() + offset);
+}
+
+[[noreturn]] static void global_race(const device_buffer *b, const char *p, int other, bool other_wrote,
+                                     uint32_t other_pc, int t, bool t_writes, const void *pc)
+{
+    char first[512], second[512];
+    source_line(pc_at(other_pc), first, sizeof first);
+    source_line(pc, second, sizeof second);
+    report("global-memory race on byte %lld of %s: thread %d %s it at %s, thread %d %s it at %s, with no %s "
+           "between (the result depends on which thread runs first)",
+           (long long)(p - b->begin), b->what, other, other_wrote ? "wrote" : "read", first, t,
+           t_writes ? "writes" : "reads", second,
+           other / 32 == t / 32 ? "__syncwarp() or __syncthreads()" : "__syncthreads()");
+    fail_in_thread();
+}
+
+/* The first byte both masks name, in the word at `at`. */
+static const char *common_byte(const char *at, unsigned a, unsigned b)
+{
+    return at + __builtin_ctz(a & b);
+}
+
+/* Races between the threads of this block on the bytes of buffer b. */
+static void global_access(const device_buffer *b, char *p, size_t size, bool writes, const void *pc)
+{
+    const int t = block.current;
+    char *const end = p + size;
+    for (char *word = (char *)((uintptr_t)p & ~(uintptr_t)3); word < end; word += 4) {
+        unsigned bytes = 0; /* the bytes of this word the access touches */
+        for (int k = 0; k < 4; k++)
+            if (word + k >= p && word + k < end)
+                bytes |= 1u << k;
+        global_word *h = global_history(word);
+        if (h->writer != NOBODY && h->writer != t && (h->write_bytes & bytes) && !ordered(h->writer, h->write_clock, t))
+            global_race(b, common_byte(word, h->write_bytes, bytes), h->writer, true, h->write_pc, t, writes, pc);
+        if (writes)
+            for (int r = 0; r < 2; r++)
+                if (h->reader[r] != NOBODY && h->reader[r] != t && (h->read_bytes[r] & bytes) &&
+                    !ordered(h->reader[r], h->read_clock[r], t))
+                    global_race(b, common_byte(word, h->read_bytes[r], bytes), h->reader[r], false, h->read_pc[r], t,
+                                true, pc);
+        /* remember this access (a thread that replaces another's record can
+         * only make the check miss a race, never invent one) */
+        if (writes) {
+            h->write_bytes = (uint8_t)(h->writer == t ? h->write_bytes | bytes : bytes);
+            h->writer = (uint16_t)t;
+            h->write_clock = warp_clock[t];
+            h->write_pc = pc_offset(pc);
+        } else {
+            const int r = h->reader[0] == NOBODY || h->reader[0] == t ? 0 : 1;
+            h->read_bytes[r] = (uint8_t)(h->reader[r] == t ? h->read_bytes[r] | bytes : bytes);
+            h->reader[r] = (uint16_t)t;
+            h->read_clock[r] = warp_clock[t];
+            h->read_pc[r] = pc_offset(pc);
+        }
+    }
+}
+
+static void device_access(char *p, size_t size, bool writes, bool atomic, const void *pc)
 {
     for (int i = 0; i < buffer_count; i++) {
         const device_buffer *b = &buffers[i];
+        if (p >= b->begin && p + size <= b->begin + b->bytes) {
+            if (!atomic)
+                global_access(b, p, size, writes, pc);
+            return;
+        }
         const bool before = p + size > b->begin - GUARD && p < b->begin;
         const bool after = p + size > b->begin + b->bytes && p < b->begin + b->bytes + GUARD;
         if (!before && !after)
@@ -378,7 +514,7 @@ static inline void access(void *addr, size_t size, bool writes, const void *pc)
     if (p >= shared_begin && p < shared_end)
         shared_access(p, size, writes, false, pc);
     else if (buffer_count > 0)
-        device_access(p, size, writes, pc);
+        device_access(p, size, writes, false, pc);
 }
 
 } // namespace emu
@@ -391,7 +527,7 @@ void emu::atomic_access(void *addr, size_t size, const void *pc)
     if (p >= shared_begin && p < shared_end)
         shared_access(p, size, true, true, pc);
     else if (buffer_count > 0)
-        device_access(p, size, true, pc);
+        device_access(p, size, true, true, pc);
 }
 
 /* The functions g++ calls before each load and store of an instrumented

@@ -32,6 +32,7 @@ struct thread_state {
     unsigned mask;
     uint64_t value, result;
     int arg, width;
+    int vote; /* AT_BARRIER: its predicate, 0 or 1 (__syncthreads_or and kin) */
 };
 
 struct block_run {
@@ -39,6 +40,7 @@ struct block_run {
     int count;   /* blockDim.x * blockDim.y * blockDim.z */
     int current; /* the thread running now, -1 in the scheduler */
     bool failed; /* an error was reported: the launch stops */
+    int votes;   /* how many threads voted 1 at the barrier released last */
 };
 extern block_run block;
 

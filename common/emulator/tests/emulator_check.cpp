@@ -173,7 +173,47 @@ __global__ void scale_off_by_one(const float *x, float *y, int n)
         y[i] = 2.0f * x[i];
 }
 
+/* Each thread rewrites its own element of a device buffer and reads its
+ * neighbour's in the same barrier interval: which value it reads depends
+ * on which thread runs first (the in-place trap of Section 11.2). (The
+ * kernels above stay at their lines: the tests name them.) */
+__global__ void neighbour_in_place(int *x)
+{
+    const unsigned t = threadIdx.x;
+    const int right = x[(t + 1) % blockDim.x];
+    x[t] += right;
+}
+
 /* ---- clean kernels: the checks must let them pass ------------------------ */
+
+/* The same neighbour's read, with a barrier between the reads and the writes. */
+__global__ void neighbour_with_barrier(int *x)
+{
+    const unsigned t = threadIdx.x;
+    const int right = x[(t + 1) % blockDim.x];
+    __syncthreads();
+    x[t] += right;
+}
+
+/* The barriers that vote: every thread gets the block's count, or, and. */
+__global__ void barrier_votes(int *count, int *any, int *all)
+{
+    const unsigned t = threadIdx.x;
+    count[t] = __syncthreads_count(t % 3 == 0);
+    any[t] = __syncthreads_or(t == blockDim.x - 1);
+    all[t] = __syncthreads_and(t < blockDim.x - 1) * 2 + __syncthreads_and(1);
+}
+
+static bool check_votes(void)
+{
+    int count[100], any[100], all[100];
+    if (emu_launch(barrier_votes, dim3(1), dim3(100), count, any, all) != 0)
+        return false;
+    bool ok = true;
+    for (int t = 0; t < 100; t++) /* 34 of 0..99 are multiples of 3; only thread 99 says yes; one no */
+        ok &= count[t] == 34 && any[t] == 1 && all[t] == 1;
+    return ok;
+}
 
 /* The same tree with its barriers, a warp exchange through shared memory
  * with its __syncwarp(), a shared counter updated by atomics, and every
@@ -231,6 +271,11 @@ static bool check_clean_kernels(void)
     for (int t = 0; ok && t < 64; t++)
         ok = out[t] == t / 32 * 32 + (t % 32 + 1) % 32;
     ok = ok && emu_launch(shared_atomic_count, dim3(2), dim3(64), (const int *)x, out) == 0 && out[0] == evens;
+    for (int i = 0; i < 64; i++)
+        out[i] = i;
+    ok = ok && emu_launch(neighbour_with_barrier, dim3(1), dim3(64), out) == 0;
+    for (int t = 0; ok && t < 64; t++)
+        ok = out[t] == t + (t + 1) % 64;
     emu_device_free(x);
     emu_device_free(out);
     return ok;
@@ -258,6 +303,11 @@ static int run_trap(const char *trap)
         int *out = (int *)emu_device_alloc(128 * sizeof(int), "out");
         status = emu_launch(shared_left_by_another_block, dim3(2), dim3(64), (const int *)x, out);
         emu_device_free(out);
+    } else if (strcmp(trap, "global-race") == 0) {
+        int *d_x = (int *)emu_device_alloc(64 * sizeof(int), "x");
+        memset(d_x, 0, 64 * sizeof(int));
+        status = emu_launch(neighbour_in_place, dim3(1), dim3(64), d_x);
+        emu_device_free(d_x);
     } else { /* off-by-one: n = 1000 floats, blocks of 256 */
         float *in = (float *)emu_device_alloc(1000 * sizeof(float), "x");
         float *out = (float *)emu_device_alloc(1000 * sizeof(float), "y");
@@ -294,7 +344,7 @@ int main(int argc, char **argv)
     const cli_option options[] = {
         { "--trap", CLI_CHOICE, &trap, "launch a kernel with this mistake (exits 1)", 0, 0,
           "divergent-barrier|exited-lane|partial-warp-full-mask|mask-leaves-caller-out|two-barriers|"
-          "missing-barrier|missing-syncwarp|stale-shared|off-by-one" },
+          "missing-barrier|missing-syncwarp|stale-shared|off-by-one|global-race" },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--n", CLI_U64, &threads, "threads per block of the barrier check (default 96)", 1, 1024, NULL },
         { "--seed", CLI_U64, &seed, "seed of the values the barrier check rotates (default 1)", 0, UINT64_MAX, NULL },
@@ -317,8 +367,9 @@ int main(int argc, char **argv)
     splitmix64 g = { seed };
     ok &= verdict(barrier_what, check_barrier(threads != 0 ? (unsigned)threads : 96, &g));
     ok &= verdict("a partial warp of 8 lanes sums with its own mask and width 8", check_partial_warp());
+    ok &= verdict("__syncthreads_count, _or and _and give every thread the block's vote", check_votes());
     ok &= verdict("the memory checks pass a tree with its barriers, a warp exchange with __syncwarp(), shared "
-                  "atomics and accesses in bounds",
+                  "atomics, accesses in bounds and a device buffer read and rewritten across a barrier",
                   check_clean_kernels());
     return exit_status(ok);
 }
