@@ -67,6 +67,12 @@ if [ "$part" = forger ]; then
                          printf '#ifndef FORGER_ONCE\n#define FORGER_ONCE\n'
                          cat assignments/tests/hostile/forger.c
                          printf '#endif\n'; } > "$ag/submission/$(basename "$f")" ;;
+        # A .cu file is compiled on the CPU only inside its emulation's namespace (gpu/*_emu.cpp,
+        # `namespace emulated`): the forger steps out of it for its own #include lines.
+        *.cu) { cat "$tmp/dist/$ch/$f"
+                printf '#ifndef FORGER_ONCE\n#define FORGER_ONCE\n}\n'
+                cat assignments/tests/hostile/forger.c
+                printf 'namespace emulated {\n#endif\n'; } > "$ag/submission/$(basename "$f")" ;;
         *) cp "$tmp/dist/$ch/$f" "$ag/submission/$(basename "$f")" ;;
         esac
     done

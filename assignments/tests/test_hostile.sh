@@ -10,6 +10,9 @@
 #   deep_folder  the fixture: a test makes a folder 1,200 levels deep in its scratch folder, and
 #                the submission itself comes in a folder 1,200 levels deep
 #   shared_files the fixture: a test leaves 40 MB in /dev/shm and a file in /tmp
+#   macro_ch01   ch01: the same macro attacks appended to a handed-in kernel file (.cu), which the
+#                emulation includes into its own translation unit
+#   reference_ch01 ch01: a handed-in kernel that names the CPU replay of the warp (emulate_warp_sum)
 #   leak         the fixture: every run exits with a number taken from its own command line (a
 #                hidden test's seed): nothing of it reaches the student's view
 # Needs root (the unprivileged user the code runs as); exit 77 otherwise.
@@ -194,6 +197,42 @@ print("ok: hidden tests say passed or failed and their points, nothing of their 
 PY
         ;;
     esac ;;
+macro_ch01|reference_ch01)
+    # Chapter 1's kernels: the emulation (gpu/*_emu.cpp) includes the handed-in .cu file into its
+    # own translation unit, and its launch function and checks follow it there.
+    layout ch01_cuda_basics "$repo"
+    kit=$ag/source/kit
+    source=$kit/ch01_cuda_basics/gpu/warp_primitives.cu
+    sub=$ag/submission/warp_primitives.cu
+    reference=$tmp/warp_primitives.cu
+    python3 assignments/tools/markers.py book ch01_cuda_basics/gpu/warp_primitives.cu > "$reference" || fail "markers"
+    if [ "$case" = macro_ch01 ]; then
+        # Each file: the reference with lines appended, where the harness's code comes next.
+        for attack in \
+            '#define emu_launch(...) 0' \
+            '#  \
+define memcmp(a, b, n) 0' \
+            '_Pragma("redefine_extname emulate_warp_sum warp_sum_forged")' \
+            'struct swallow_the_harness {' ; do
+            { cat "$reference"; printf '%s\n' "$attack"; } > "$sub"
+            grade "output~warp_primitives.cu: the submitted file cannot be graded"
+            score_at_most 0
+        done
+        echo "ok: no handed-in kernel file can rewrite the emulation compiled after it"
+    else
+        # the warp's sum taken from the CPU replay the kernel is checked against
+        python3 - "$reference" "$sub" <<'PY' || fail "cannot write the attack"
+import sys
+s = open(sys.argv[1]).read()
+old = "    int v = value;\n"
+assert old in s
+s = s.replace(old, "    extern int emulate_warp_sum();\n    (void)emulate_warp_sum;\n" + old, 1)
+open(sys.argv[2], "w").write(s)
+PY
+        grade "output~it names 'emulate_warp_sum'"
+        score_at_most 0
+        echo "ok: a handed-in kernel cannot call the CPU replay it is checked against"
+    fi ;;
 *)
     echo "error: unknown case '$case'"; exit 2 ;;
 esac

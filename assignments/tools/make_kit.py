@@ -253,8 +253,13 @@ include Makefile.companion
             return []
         pages = []
         if os.path.isdir(book):
+            # a page that shows this chapter's code and no other chapter's: the kit holds only
+            # this chapter and common/ (the answers appendix shows every chapter's files)
+            def shows_only_this_chapter(text):
+                folders = set(re.findall(r'include="([^"/]+)/', text))
+                return self.chapter in folders and folders <= {self.chapter, "common"}
             pages = [n for n in sorted(os.listdir(book)) if n.endswith(".md") and
-                     f'include="{self.chapter}/' in read_text(os.path.join(book, n))]
+                     shows_only_this_chapter(read_text(os.path.join(book, n)))]
         if not pages:
             self.notes.append("The book has no chapter that includes this folder's code yet.")
             return []
