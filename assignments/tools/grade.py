@@ -1296,13 +1296,13 @@ PR_SET_DUMPABLE = 4     # prctl: 0, no ptrace and no /proc/PID/mem, fd, environ 
 
 
 def read_line(fd, timeout):
-    """One line (bytes, without the newline) from fd within timeout seconds; None when the
-    writer is gone or too slow."""
+    """One line (bytes, without the newline) from fd within timeout seconds (None: no limit);
+    None when the writer is gone or too slow."""
     import select
-    data, end = b"", time.time() + timeout
+    data, end = b"", None if timeout is None else time.time() + timeout
     while not data.endswith(b"\n"):
-        left = end - time.time()
-        if left <= 0 or not select.select([fd], [], [], left)[0]:
+        left = None if end is None else end - time.time()
+        if left is not None and (left <= 0 or not select.select([fd], [], [], left)[0]):
             return None
         chunk = os.read(fd, 1 << 16)
         if not chunk:
@@ -1367,8 +1367,11 @@ class Checker:
                 os.close(to_checker)
                 os.close(from_checker)
                 code = self.serve(from_grader, to_grader)
-            except BaseException:
-                pass
+            except BaseException as e:   # said on the grader's stderr (the instructor's log)
+                try:
+                    os.write(2, f"error: the checker stopped: {e!r}\n".encode())
+                except OSError:
+                    pass
             os._exit(code)
         os.close(from_grader)
         os.close(to_grader)
@@ -1408,7 +1411,7 @@ class Checker:
             pass
         os.write(fd_out, b"ready\n")
         while True:
-            line = read_line(fd_in, float("inf"))
+            line = read_line(fd_in, None)
             if line is None:
                 return 0
             try:
