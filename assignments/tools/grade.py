@@ -59,9 +59,11 @@ overrides the GPU detection (for tests).
 import argparse
 import concurrent.futures
 import csv
+import difflib
 import json
 import os
 import re
+import select
 import shlex
 import shutil
 import signal
@@ -1206,7 +1208,6 @@ def show(out, err, limit=OUTPUT_LIMIT):
 
 
 def golden_diff(golden, out, lines=12):
-    import difflib
     a = golden[:1 << 20].decode("utf-8", "replace").splitlines()[:5000]
     b = out[:1 << 20].decode("utf-8", "replace").splitlines()[:5000]
     return "\n".join(list(difflib.unified_diff(a, b, "expected", "yours", lineterm=""))[:lines])
@@ -1298,7 +1299,6 @@ PR_SET_DUMPABLE = 4     # prctl: 0, no ptrace and no /proc/PID/mem, fd, environ 
 def read_line(fd, timeout):
     """One line (bytes, without the newline) from fd within timeout seconds (None: no limit);
     None when the writer is gone or too slow."""
-    import select
     data, end = b"", None if timeout is None else time.time() + timeout
     while not data.endswith(b"\n"):
         left = None if end is None else end - time.time()
@@ -1393,6 +1393,11 @@ class Checker:
         os.closerange(high + 1, 65536)
         g.read_goldens()   # the references, read by the checker itself, before any student code runs
         self.submitted = set(submitted_files(g.kit, g.chapter)) if g.submission else set()
+        try:   # everything it will use is loaded now: its user may not read the grader's Python
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+        except (OSError, AttributeError, ImportError):
+            libc = None
         if os.geteuid() == 0:
             try:
                 fd = os.open("/proc/self/oom_score_adj", os.O_WRONLY)
@@ -1404,11 +1409,8 @@ class Checker:
                 os.setgroups([])
                 os.setgid(self.gid)
                 os.setuid(self.uid)
-        try:
-            import ctypes
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
-        except (OSError, AttributeError, ImportError):
-            pass
+        if libc is not None:
+            libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
         os.write(fd_out, b"ready\n")
         while True:
             line = read_line(fd_in, None)
