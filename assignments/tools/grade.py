@@ -18,13 +18,17 @@ The grader trusts nothing a submission can touch:
   * whatever a command starts ends with it (the grader is a subreaper: a
     daemon that left its session is killed too); the build folders are
     root's and read-only once built;
-  * it runs every test command itself and decides pass or fail in its own
-    process: the exit status, and the golden comparison of
-    `tools/expect_output.sh GOLDEN -- CMD` and the checks of
-    `tools/expect_exit.sh CODE TEXT -- CMD` are done here, with the golden
-    files read from the kit, never from the work tree. (Other commands, a
-    chapter's own check scripts, run from the read-only copy; their exit
-    status decides.)
+  * it runs every test command itself, and a checker decides pass or fail: a
+    process of its own (class Checker), forked before any student code runs,
+    that reads the references itself (the kit's goldens, never the work
+    tree's; the hidden outputs), then runs as a user that is neither root nor
+    the student's (`judge`), non-dumpable; the runs' stdout and stderr go to
+    files in its own folder, which it reads itself. The exit status, the
+    golden comparison of `tools/expect_output.sh GOLDEN -- CMD`, the checks of
+    `tools/expect_exit.sh CODE TEXT -- CMD`, self-check lines, variants and
+    gates are all its verdicts, and the emulator's reports in a run become
+    feedback lines. (A command that needs a shell runs from the read-only
+    copy; its exit status decides.)
   * hidden tests (assignments/<CH>.hidden with their goldens, shipped in the
     Gradescope zip only) are scored beside the public ones, and run after them,
     alone; hidden variants (<CH>.variants, made by make_kit.py: a public test's
@@ -1288,7 +1292,11 @@ def emulator_findings(err, submitted=(), hidden=False):
                          f"__syncthreads() ({g['a_at']}, {g['b_at']}): every thread must reach the same one")
         else:
             lines.append(f"the emulator stopped a kernel in {block}: {text[:300]}")
-    return lines[:FINDINGS_SHOWN]
+    unique = []   # the same finding in two launches is one line
+    for line in lines:
+        if line not in unique:
+            unique.append(line)
+    return unique[:FINDINGS_SHOWN]
 
 
 # --- the checker: judging, in a process of its own ---------------------------------------
