@@ -29,11 +29,9 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "Device-to-device copy bandwidth (read + write), the ceiling GPU results are judged against.",
               options, sizeof options / sizeof options[0]);
-    if (seed_text != NULL) {
-        fprintf(stderr, "error: --seed: copy_ceiling has no random input "
-                        "(it copies a constant fill, bytes of 0x5a set in gpu/copy_ceiling.cu)\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (seed_text != NULL)
+        cli_refuse("--seed: copy_ceiling has no random input "
+                   "(it copies a constant fill, bytes of 0x5a set in gpu/copy_ceiling.cu)");
     resolve_mib_range(one_mib, &min_mib, &max_mib, 256, 4096);
     gpu_require_device();
     char device[256];

@@ -66,11 +66,9 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "Read-only device bandwidth (bytes read / time), the ceiling reductions are judged against.",
               options, sizeof options / sizeof options[0]);
-    if (seed_text != NULL) {
-        fprintf(stderr, "error: --seed: read_ceiling has no random input "
-                        "(its buffer holds word i = i * 0x9E3779B97F4A7C15, filled in common/gpu/read_ceiling.cu)\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (seed_text != NULL)
+        cli_refuse("--seed: read_ceiling has no random input "
+                   "(its buffer holds word i = i * 0x9E3779B97F4A7C15, filled in common/gpu/read_ceiling.cu)");
     resolve_mib_range(one_mib, &min_mib, &max_mib, 16, 4096);
     gpu_require_device();
     const long l2 = gpu_l2_cache_bytes();

@@ -349,18 +349,12 @@ int main(int argc, char **argv)
               options, sizeof options / sizeof options[0]);
     const int has_init = !isnan(init);
     FILE *trace = hex ? stderr : stdout; /* --hex keeps stdout for the bits */
-    if (hex && bench) {
-        fprintf(stderr, "error: --bench prints a table; it cannot be combined with --hex\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (dot && (n > 64 || lanes > 64)) {
-        fprintf(stderr, "error: --dot draws at most 64 elements and 64 lanes\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (threads > 0 && on != NULL && strcmp(on, "gpu") == 0) {
-        fprintf(stderr, "error: --threads runs a CPU route; use --on cpu or --on both\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (hex && bench)
+        cli_refuse("--bench prints a table; it cannot be combined with --hex");
+    if (dot && (n > 64 || lanes > 64))
+        cli_refuse("--dot draws at most 64 elements and 64 lanes");
+    if (threads > 0 && on != NULL && strcmp(on, "gpu") == 0)
+        cli_refuse("--threads runs a CPU route; use --on cpu or --on both");
     const run_on where = cli_resolve_on(on);
     double *x = alloc_or_exit(n, sizeof(double), "the data set");
     p4016_data(seed, hostile, x, n);

@@ -236,18 +236,12 @@ int main(int argc, char **argv)
               "P4229 canonical scans of the LCG data set, checked for scan/reduce consistency and CPU == GPU.", options,
               sizeof options / sizeof options[0]);
     scan_setup s = { POLICY_BLOCK_DYADIC, (unsigned)block, exclusive, !isnan(init), init };
-    if (scan_policy_parse(policy_text, &s.policy) != 0) { /* cli_parse already checked the word */
-        fprintf(stderr, "error: unknown policy '%s'\n", policy_text);
-        return EXIT_BAD_INPUT;
-    }
-    if (init_as_leaf && !s.has_init) {
-        fprintf(stderr, "error: --init-as-leaf needs --init\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (resume_at > 0 && (resume_at >= n || exclusive)) {
-        fprintf(stderr, "error: --resume-at M needs an inclusive scan and 1 <= M < N\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (scan_policy_parse(policy_text, &s.policy) != 0) /* cli_parse already checked the word */
+        cli_refuse("unknown policy '%s'", policy_text);
+    if (init_as_leaf && !s.has_init)
+        cli_refuse("--init-as-leaf needs --init");
+    if (resume_at > 0 && (resume_at >= n || exclusive))
+        cli_refuse("--resume-at M needs an inclusive scan and 1 <= M < N");
     FILE *trace = summary ? stderr : stdout; /* --summary keeps stdout for one line */
     const run_on where = cli_resolve_on(on);
 

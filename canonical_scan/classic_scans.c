@@ -318,14 +318,10 @@ int main(int argc, char **argv)
               "The classic prefix networks as named scan expressions: their expressions, work, span, "
               "bits and wiring diagrams.",
               options, sizeof options / sizeof options[0]);
-    if (costs + bits + (svg != NULL) > 1) {
-        fprintf(stderr, "error: --costs, --bits and --svg each print their own output (use one)\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (exclusive && svg == NULL) {
-        fprintf(stderr, "error: --exclusive goes with --svg\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (costs + bits + (svg != NULL) > 1)
+        cli_refuse("--costs, --bits and --svg each print their own output (use one)");
+    if (exclusive && svg == NULL)
+        cli_refuse("--exclusive goes with --svg");
     if (svg != NULL) {
         classic_network net;
         network_parse(svg, &net);

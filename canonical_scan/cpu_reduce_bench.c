@@ -22,6 +22,7 @@
 #include "run_header.h"
 #include "sum_baselines.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -311,6 +312,21 @@ static const char *omp_threads_sleep_when_idle(char **argv)
     return NULL;
 }
 
+/* --ratios FILE: opened for appending before anything is measured, so that a
+ * path that cannot be written ends the run at once (common/lib/ratios.h:
+ * "error: writing FILE: REASON", exit 1); NULL when not given. */
+static FILE *open_ratios(const char *path)
+{
+    if (path == NULL)
+        return NULL;
+    FILE *f = fopen(path, "a");
+    if (f == NULL) {
+        fprintf(stderr, "error: writing %s: %s\n", path, strerror(errno));
+        exit(EXIT_MISMATCH);
+    }
+    return f;
+}
+
 int main(int argc, char **argv)
 {
     /* linked with common/gpu/no_cuda.c in every build: say why no GPU is here */
@@ -336,11 +352,7 @@ int main(int argc, char **argv)
               options, sizeof options / sizeof options[0]);
     if (threads == 0)
         threads = threads_online();
-    FILE *ratios = NULL;
-    if (ratios_path != NULL && (ratios = fopen(ratios_path, "a")) == NULL) {
-        fprintf(stderr, "error: writing %s\n", ratios_path);
-        return EXIT_MISMATCH;
-    }
+    FILE *ratios = open_ratios(ratios_path);
     print_run_header(argc, argv);
     if (!quiet) {
         printf("Host clock (CLOCK_MONOTONIC); %d warm-up rounds, then %d rounds of every row in turn; median and\n"

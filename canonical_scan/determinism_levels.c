@@ -265,12 +265,9 @@ int main(int argc, char **argv)
               options, sizeof options / sizeof options[0]);
     uint64_t sizes[BENCH_MAX_SIZES];
     const int nsizes = bench_sizes_of_options(one_size, max_log2, sizes);
-    if (one_size != 0 && pattern_log2 != 0 && UINT64_C(1) << pattern_log2 != one_size) {
-        fprintf(stderr,
-                "error: with --n the bit patterns are counted at N; --pattern-log2 %" PRIu64 " names another size\n",
-                pattern_log2);
-        return EXIT_BAD_INPUT;
-    }
+    if (one_size != 0 && pattern_log2 != 0 && UINT64_C(1) << pattern_log2 != one_size)
+        cli_refuse("with --n the bit patterns are counted at N; --pattern-log2 %" PRIu64 " names another size",
+                   pattern_log2);
 
     size_t largest = sizes[nsizes - 1], pattern_n = (size_t)1 << (pattern_log2 != 0 ? pattern_log2 : 24);
     if (pattern_n > largest || one_size != 0)
@@ -283,9 +280,7 @@ int main(int argc, char **argv)
         for (int s = 0; s < nsizes; s++)
             snprintf(measured + strlen(measured), sizeof measured - strlen(measured), "%s%s", s ? ", " : "",
                      bench_size_label(sizes[s], size));
-        fprintf(stderr, "error: --pattern-log2 %" PRIu64 " names no size this run measures (%s)\n", pattern_log2,
-                measured);
-        return EXIT_BAD_INPUT;
+        cli_refuse("--pattern-log2 %" PRIu64 " names no size this run measures (%s)", pattern_log2, measured);
     }
     gpu_require_device();
 

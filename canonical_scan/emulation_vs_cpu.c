@@ -425,27 +425,17 @@ int main(int argc, char **argv)
     cli_parse(argc, argv,
               "Replays the GPU kernels' arithmetic on the CPU and compares it bit for bit with the CPU library.",
               options, sizeof options / sizeof options[0]);
-    if (lanes && !dot) {
-        fprintf(stderr, "error: --lanes goes with --passes-dot\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (n && !dot && (n > (UINT64_C(1) << 24) || large || svg || dispatch)) {
-        fprintf(stderr, "error: --n runs the case table on one size of at most 2^24, without --large, "
-                        "--lookback-svg or --dispatch\n");
-        return EXIT_BAD_INPUT;
-    }
-    if ((tile_order || resident) && !dispatch) {
-        fprintf(stderr, "error: --tile-order and --resident go with --dispatch\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (dispatch && (svg || dot || large || strcmp(mistake, "none") != 0)) {
-        fprintf(stderr, "error: --dispatch runs alone: no --lookback-svg, --passes-dot, --large or --mistake\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (dispatch && cli_given("--seed")) { /* the waits do not depend on the data */
-        fprintf(stderr, "error: --dispatch models the order in which blocks start: no --seed changes it\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (lanes && !dot)
+        cli_refuse("--lanes goes with --passes-dot");
+    if (n && !dot && (n > (UINT64_C(1) << 24) || large || svg || dispatch))
+        cli_refuse("--n runs the case table on one size of at most 2^24, without --large, "
+                   "--lookback-svg or --dispatch");
+    if ((tile_order || resident) && !dispatch)
+        cli_refuse("--tile-order and --resident go with --dispatch");
+    if (dispatch && (svg || dot || large || strcmp(mistake, "none") != 0))
+        cli_refuse("--dispatch runs alone: no --lookback-svg, --passes-dot, --large or --mistake");
+    if (dispatch && cli_given("--seed")) /* the waits do not depend on the data */
+        cli_refuse("--dispatch models the order in which blocks start: no --seed changes it");
     if (dispatch)
         return exit_status(run_dispatch(tiles, seed, dispatch, tile_order ? tile_order : "ticket",
                                         resident ? (unsigned)resident : 4, quiet));
@@ -460,10 +450,8 @@ int main(int argc, char **argv)
     if (dot) {
         n = n ? n : 40000;
         lanes = lanes ? lanes : 4;
-        if ((n + lanes - 1) / lanes > 16 * (uint64_t)(REDUCE_TILE / lanes) || lanes > 8) {
-            fprintf(stderr, "error: --passes-dot draws at most 8 lanes and 16 tiles of %d elements\n", REDUCE_TILE);
-            return EXIT_BAD_INPUT;
-        }
+        if ((n + lanes - 1) / lanes > 16 * (uint64_t)(REDUCE_TILE / lanes) || lanes > 8)
+            cli_refuse("--passes-dot draws at most 8 lanes and 16 tiles of %d elements", REDUCE_TILE);
         return exit_status(print_passes_dot(n, (unsigned)lanes, seed));
     }
     const impl_under_test emulation = {

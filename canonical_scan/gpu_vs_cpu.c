@@ -28,10 +28,8 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "Compares every canonical GPU kernel bit for bit with the CPU library.", options,
               sizeof options / sizeof options[0]);
-    if (n != 0 && (small_only || quick)) {
-        fprintf(stderr, "error: --n checks one size; --small and --quick choose sizes of the table\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (n != 0 && (small_only || quick))
+        cli_refuse("--n checks one size; --small and --quick choose sizes of the table");
     const run_on where = cli_resolve_on(on);
     const matrix_level level = quick ? MATRIX_QUICK : small_only ? MATRIX_SMALL : MATRIX_LARGE;
     int ok = 1;

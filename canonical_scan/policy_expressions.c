@@ -223,14 +223,10 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "Prints the expressions the scan policies name for a tiny input, side by side.", options,
               sizeof options / sizeof options[0]);
-    if (policy != NULL && !dot) {
-        fprintf(stderr, "error: --policy chooses the scan --dot draws (use it with --dot)\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (dot && (option_given(argc, argv, "--seed") || quiet)) { /* the graph has no values and no verdict */
-        fprintf(stderr, "error: --seed and --quiet go without --dot (the graph evaluates nothing)\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (policy != NULL && !dot)
+        cli_refuse("--policy chooses the scan --dot draws (use it with --dot)");
+    if (dot && (option_given(argc, argv, "--seed") || quiet)) /* the graph has no values and no verdict */
+        cli_refuse("--seed and --quiet go without --dot (the graph evaluates nothing)");
     if (dot)
         return exit_status(print_scan_dot(
             policy != NULL && strcmp(policy, "iterated_pairwise") == 0 ? POLICY_ITERATED_PAIRWISE : POLICY_BLOCK_DYADIC,
@@ -253,10 +249,8 @@ int main(int argc, char **argv)
 
     expr_arena a;
     static char text[TEXT_MAX];
-    if (expr_arena_init(&a, 4 * N_MAX) != 0) {
-        fprintf(stderr, "error: cannot allocate the expression arena\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (expr_arena_init(&a, 4 * N_MAX) != 0)
+        cli_refuse("cannot allocate the expression arena");
     const int lanes_root = literal_lanes_reduce(&a, n, (unsigned)lanes);
     if (!quiet) {
         printf("P4016 reduce with L = %" PRIu64 " lanes (element i in lane i mod %" PRIu64 ")\n", lanes, lanes);

@@ -186,14 +186,10 @@ int main(int argc, char **argv)
     cli_parse(argc, argv, "Section 3.3: Amdahl's law and Brent's bound, computed; and why they differ.", options,
               sizeof options / sizeof options[0]);
     const int seeded = cli_given("--seed");
-    if (seeded && frozen_f) {
-        fprintf(stderr, "error: --seed draws the Amdahl table's fractions, which --frozen-f does not print\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (frozen_f && n != 1024) {
-        fprintf(stderr, "error: --frozen-f takes f from N = 1024 and tabulates its own sizes: it takes no other --n\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (seeded && frozen_f)
+        cli_refuse("--seed draws the Amdahl table's fractions, which --frozen-f does not print");
+    if (frozen_f && n != 1024)
+        cli_refuse("--frozen-f takes f from N = 1024 and tabulates its own sizes: it takes no other --n");
     if (frozen_f)
         return exit_status(frozen_f_trap());
     double fractions[FRACTIONS];

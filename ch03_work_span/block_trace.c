@@ -418,14 +418,10 @@ int main(int argc, char **argv)
         recorder = "emulator";
     }
     const int on_cpu = on != NULL && strcmp(on, "cpu") == 0;
-    if (replay_warps && on != NULL && !on_cpu) {
-        fprintf(stderr, "error: --replay-warps replays the block on the CPU; use it with --on cpu or no --on\n");
-        return EXIT_BAD_INPUT;
-    }
-    if ((svg || dot) && (svg + dot + missing_barrier + replay_warps > 1 || (on != NULL && !on_cpu))) {
-        fprintf(stderr, "error: --svg and --dot draw the CPU trace; use one of them alone, with --on cpu or no --on\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (replay_warps && on != NULL && !on_cpu)
+        cli_refuse("--replay-warps replays the block on the CPU; use it with --on cpu or no --on");
+    if ((svg || dot) && (svg + dot + missing_barrier + replay_warps > 1 || (on != NULL && !on_cpu)))
+        cli_refuse("--svg and --dot draw the CPU trace; use one of them alone, with --on cpu or no --on");
     long long x[BLOCK_TRACE_MAX_N], scratch[BLOCK_TRACE_MAX_N];
     if (svg || dot)
         return draw_figure(n ? (int)n : (svg ? BLOCK_TRACE_MAX_N : 13), svg, x, scratch);

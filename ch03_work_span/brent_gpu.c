@@ -5,6 +5,10 @@
  * Without --bench it only checks, for a few p, that the GPU result equals
  * the CPU's tree bit for bit: the tree (and so the rounding) is fixed, only
  * who computes which addition changes with p.
+ * --on emu runs the kernel's own source on the CPU emulator (common/emulator/)
+ * for the p that one block holds (1 to 1024), where the grid's barrier is the
+ * block's; the p of several blocks need a GPU: the emulator runs blocks one
+ * after another, and a barrier across them would wait for blocks not started.
  * --schedule P needs no GPU: it replays the kernel's schedule on the CPU and
  * prints which thread adds which pair in which step (--svg: as a picture).
  * --p-equals-span commits a trap: it takes p = S threads, as if the span
@@ -118,6 +122,37 @@ static int bench(const double *x, int n, double cpu_sum, int max_reps, const cha
     return verdict("every p gives the CPU tree's sum bit for bit", same);
 }
 
+/* --on emu: the kernel on the CPU emulator, one block of p threads for each
+ * p of check() that one block holds. */
+static int check_emulated(const double *x, int n, double cpu_sum, int quiet)
+{
+    const int one_block[] = { 1, 2, 3, 32, 1000, 1024 };
+    int same = 1;
+    char a[HEX64_LEN], b[HEX64_LEN];
+    if (!quiet)
+        printf("(the kernel's own source on the CPU emulator, common/emulator/: --on emu)\n"
+               "CPU tree sum: %.17g (%s)\n",
+               cpu_sum, double_hex(cpu_sum, a));
+    for (int i = 0; i < 6; i++) {
+        double sum = 0.0;
+        fflush(stdout); /* the emulator's error line goes to stderr: keep the order */
+        if (emu_grid_tree_one_block(x, n, one_block[i], &sum) != 0) {
+            verdict("the emulator ran the kernel without an error", 0);
+            exit(EXIT_MISMATCH);
+        }
+        const int ok = doubles_bit_equal(sum, cpu_sum);
+        same &= ok;
+        if (!quiet)
+            printf("  p = %7d (%4d x %4d): %s %s\n", one_block[i], 1, one_block[i], double_hex(sum, b),
+                   ok ? "same bits" : "DIFFERENT");
+    }
+    if (!quiet)
+        printf("  p > %d (several blocks): not emulated; grid.sync() across blocks needs them all\n"
+               "  resident at once, and the emulator runs one block after another\n",
+               GRID_TREE_BLOCK);
+    return verdict("the emulated tree gives the CPU tree's sum bit for bit for every p of one block", same);
+}
+
 static int check(const double *x, int n, double cpu_sum, int quiet)
 {
     grid_tree_limits lim;
@@ -200,7 +235,7 @@ int main(int argc, char **argv)
 {
     uint64_t n = 0, seed = 1, reps = 51, schedule = 0;
     int do_bench = 0, quiet = 0, p_equals_span = 0, svg = 0;
-    const char *dat = NULL;
+    const char *dat = NULL, *on = "gpu";
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "values in the tree (default 10007; with --bench 2^20)", 1, GRID_TREE_MAX_N, NULL },
         { "--bench", CLI_FLAG, &do_bench, "time p = 1, 2, 4, ... up to the whole GPU (markdown table)", 0, 0, NULL },
@@ -213,21 +248,24 @@ int main(int argc, char **argv)
           NULL },
         { "--svg", CLI_FLAG, &svg, "with --schedule: draw the schedule as SVG (n <= 64, p <= 8)", 0, 0, NULL },
         { "--seed", CLI_U64, &seed, "random seed of the input (default 1)", 0, UINT64_MAX, NULL },
+        { "--on", CLI_CHOICE, &on, "where the check runs (default gpu; emu: the p of one block on the CPU emulator)", 0,
+          0, "gpu|emu" },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv,
               "Section 3.3 on the GPU: one tree reduction run by p threads, measured against Brent's bound.", options,
               sizeof options / sizeof options[0]);
-    if (dat && !do_bench) {
-        fprintf(stderr, "error: --dat needs --bench\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (dat && !do_bench)
+        cli_refuse("--dat needs --bench");
     const int scheduling = schedule != 0 || p_equals_span;
-    if ((svg && !scheduling) || (scheduling && (do_bench || dat))) {
-        fprintf(stderr, "error: --svg needs --schedule; --schedule and --p-equals-span run without --bench\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (!scheduling)
+    if ((svg && !scheduling) || (scheduling && (do_bench || dat)))
+        cli_refuse("--svg needs --schedule; --schedule and --p-equals-span run without --bench");
+    const int emulated = strcmp(on, "emu") == 0;
+    if (emulated && do_bench)
+        cli_no_emu(on, "--bench times the kernel, and the emulator does not model time");
+    if (cli_given("--on") && scheduling)
+        cli_refuse("--schedule and --p-equals-span replay the schedule on the CPU; use them without --on");
+    if (!scheduling && !emulated)
         gpu_require_device();
     if (n == 0)
         n = scheduling ? 13 : (do_bench ? (UINT64_C(1) << 20) : 10007);
@@ -241,7 +279,9 @@ int main(int argc, char **argv)
     if (scheduling)
         status = run_schedule(x, (long long)n, (long long)schedule, p_equals_span, svg, cpu_sum, scratch);
     else
-        status = exit_status(do_bench ? bench(x, (int)n, cpu_sum, (int)reps, dat) : check(x, (int)n, cpu_sum, quiet));
+        status = exit_status(do_bench   ? bench(x, (int)n, cpu_sum, (int)reps, dat)
+                             : emulated ? check_emulated(x, (int)n, cpu_sum, quiet)
+                                        : check(x, (int)n, cpu_sum, quiet));
     free(x);
     free(scratch);
     return status;

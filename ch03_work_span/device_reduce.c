@@ -5,6 +5,8 @@
  * replay of the kernels' order of additions, and (3) lie within the error
  * bound gamma(depth) * sum|x| of a compensated double reference.
  * --on cpu replays an H200-shaped grid (132 SMs x 8 blocks) on the CPU only.
+ * --on emu runs the kernels' own source on the CPU emulator
+ * (common/emulator/) with that grid: the GPU's order, so the H200's bits.
  * --svg draws the stages of that replay (device_reduce_figure.h). */
 #include "common.h"
 #include "device_reduce.h"
@@ -53,11 +55,18 @@ static int check_type(elem_type type, size_t n, size_t offset, uint64_t seed, ru
         again = device_reduce_result(&plan);
         geo = plan.geometry;
         device_reduce_plan_destroy(&plan);
+    } else if (where == RUN_EMU) { /* the kernels on an H200-shaped grid, one run: the emulator's order is fixed */
+        fflush(stdout);            /* the emulator's error line goes to stderr: keep the order */
+        if (emu_device_reduce(type, xf ? (const void *)xf : (const void *)xd, n, offset, H200_SMS, H200_BLOCKS_PER_SM,
+                              &geo, &got) != 0) {
+            verdict("the emulator ran the kernels without an error", 0);
+            exit(EXIT_MISMATCH);
+        }
     } else { /* an H200-shaped grid, input 16-byte aligned plus the offset */
         device_reduce_choose_geometry(&geo, type, n, offset * (size_t)type % 16, H200_SMS, H200_BLOCKS_PER_SM);
     }
     const double replay = device_reduce_emulate(&in, &geo);
-    if (!(where & RUN_GPU))
+    if (!(where & (RUN_GPU | RUN_EMU)))
         got = again = replay;
     const double tol = device_reduce_tolerance(&in, &geo, ref, sum_abs);
     const double err = got > ref ? got - ref : ref - got;
@@ -75,9 +84,12 @@ static int check_type(elem_type type, size_t n, size_t offset, uint64_t seed, ru
                "head %zu\n",
                name, n, offset, geo.blocks, geo.threads, geo.accumulators, geo.vector_width, geo.head);
         printf("  %-34s %.17g\n", "reference (compensated double)", ref);
-        printf("  %-34s %.17g  %s\n", (where & RUN_GPU) ? "GPU sum" : "CPU replay of the kernels", got,
-               double_hex(got, h1));
-        if (where & RUN_GPU)
+        printf("  %-34s %.17g  %s\n",
+               (where & RUN_GPU)  ? "GPU sum"
+               : where == RUN_EMU ? "emulator sum"
+                                  : "CPU replay of the kernels",
+               got, double_hex(got, h1));
+        if (where & (RUN_GPU | RUN_EMU))
             printf("  %-34s %.17g  %s\n", "CPU replay of the kernels", replay, double_hex(replay, h2));
         printf("  %-34s %zu additions\n", "longest chain (depth d)", device_reduce_depth(&in, &geo));
         printf("  %-34s %.3e\n", "sum |x|", sum_abs);
@@ -89,6 +101,9 @@ static int check_type(elem_type type, size_t n, size_t offset, uint64_t seed, ru
         snprintf(what, sizeof what, "%s: two GPU runs give the same bits", name);
         ok &= verdict(what, doubles_bit_equal(got, again));
         snprintf(what, sizeof what, "%s: GPU sum equals the CPU replay of its order bit for bit", name);
+        ok &= verdict(what, doubles_bit_equal(got, replay));
+    } else if (where == RUN_EMU) {
+        snprintf(what, sizeof what, "%s: emulator sum equals the CPU replay of its order bit for bit", name);
         ok &= verdict(what, doubles_bit_equal(got, replay));
     }
     snprintf(what, sizeof what, "%s: |sum - reference| <= gamma(d) * sum|x|", name);
@@ -109,7 +124,7 @@ int main(int argc, char **argv)
         { "--offset", CLI_U64, &offset, "start the input this many elements past an aligned address (default 0)", 0, 3,
           NULL },
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_EMU(&on),
         { "--svg", CLI_FLAG, &svg, "draw the stages of the CPU replay as SVG (float unless --type double)", 0, 0,
           NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
@@ -117,15 +132,17 @@ int main(int argc, char **argv)
     cli_parse(argc, argv,
               "A device-wide sum (warp shuffles, block tree, final block) checked bit for bit and against a bound.",
               options, sizeof options / sizeof options[0]);
-    if (svg && on != NULL && strcmp(on, "cpu") != 0) {
-        fprintf(stderr, "error: --svg draws the CPU replay; use it with --on cpu or no --on\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (svg && on != NULL && strcmp(on, "cpu") != 0)
+        cli_refuse("--svg draws the CPU replay; use it with --on cpu or no --on");
     if (svg)
         return exit_status(check_type(strcmp(type, "double") == 0 ? ELEM_DOUBLE : ELEM_FLOAT, (size_t)n, (size_t)offset,
                                       seed, RUN_CPU, 1, 1));
     const run_on where = cli_resolve_on(on);
-    if (!quiet && !(where & RUN_GPU))
+    if (!quiet && where == RUN_EMU)
+        printf("(the kernels' own source on the CPU emulator, common/emulator/, for an H200-shaped grid,\n"
+               " %d SMs x %d blocks)\n\n",
+               H200_SMS, H200_BLOCKS_PER_SM);
+    else if (!quiet && !(where & RUN_GPU))
         printf("(CPU only: replaying the kernels for an H200-shaped grid, %d SMs x %d blocks)\n\n", H200_SMS,
                H200_BLOCKS_PER_SM);
     int ok = 1;

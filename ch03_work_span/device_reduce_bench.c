@@ -88,7 +88,7 @@ int main(int argc, char **argv)
 {
     uint64_t n_only = 0, reps = 51, seed = 1;
     int quiet = 0;
-    const char *ratios = NULL;
+    const char *ratios = NULL, *on = "gpu";
     const cli_option options[] = {
         { "--n", CLI_U64, &n_only, "one size instead of 2^20, 2^24, 2^28", 1, UINT64_C(1) << 28, NULL },
         { "--reps", CLI_U64, &reps, "timed runs per measurement (default 51)", 5, 10000, NULL },
@@ -97,9 +97,12 @@ int main(int argc, char **argv)
           NULL },
         { "--quiet", CLI_FLAG, &quiet, "no tables: only the summary, the verdict and the rows that failed", 0, 0,
           NULL },
+        { "--on", CLI_CHOICE, &on, "where to run: gpu only (emu is refused, and says why)", 0, 0, "gpu|emu" },
     };
     cli_parse(argc, argv, "Benchmark: device_reduce vs cub::DeviceReduce::Sum, float and double (markdown).", options,
               sizeof options / sizeof options[0]);
+    cli_no_emu(on, "device_reduce_bench times our kernels against cub::DeviceReduce (a library built on inline "
+                   "PTX), and the emulator neither runs CUB nor models time; device_reduce --on emu runs our kernels");
     gpu_require_device();
     const size_t sizes[3] = { (size_t)1 << 20, (size_t)1 << 24, (size_t)1 << 28 };
     const int count = n_only ? 1 : 3;

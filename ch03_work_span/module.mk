@@ -3,6 +3,8 @@
 PROGRAMS += ch03_work_span/work_span
 ch03_work_span/work_span.SRCS := ch03_work_span/work_span.c ch03_work_span/lib/tree_trace.c \
                                  ch03_work_span/gpu/sum_shapes.cu
+# --on emu: the kernels' own source on the CPU emulator (common/emulator/)
+ch03_work_span/work_span.SRCS += ch03_work_span/gpu/sum_shapes_emu.cpp $(EMU_SRCS)
 
 PROGRAMS += ch03_work_span/block_trace
 ch03_work_span/block_trace.SRCS := ch03_work_span/block_trace.c ch03_work_span/lib/tree_trace.c ch03_work_span/lib/tree_figures.c \
@@ -17,11 +19,15 @@ ch03_work_span/amdahl_brent.SRCS := ch03_work_span/amdahl_brent.c ch03_work_span
 PROGRAMS += ch03_work_span/brent_gpu
 ch03_work_span/brent_gpu.SRCS := ch03_work_span/brent_gpu.c ch03_work_span/lib/tree_trace.c ch03_work_span/lib/brent_schedule.c \
                                  ch03_work_span/gpu/grid_tree.cu
+# --on emu: the kernel's own source on the CPU emulator, for the p of one block
+ch03_work_span/brent_gpu.SRCS += ch03_work_span/gpu/grid_tree_emu.cpp $(EMU_SRCS)
 
 PROGRAMS += ch03_work_span/device_reduce ch03_work_span/device_reduce_bench
 ch03_work_span/device_reduce.SRCS := ch03_work_span/device_reduce.c ch03_work_span/lib/device_reduce_emulate.c \
                                      ch03_work_span/lib/device_reduce_figure.c \
                                      ch03_work_span/gpu/device_reduce.cu
+# --on emu: the kernels' own source on the CPU emulator (common/emulator/)
+ch03_work_span/device_reduce.SRCS += ch03_work_span/gpu/device_reduce_emu.cpp $(EMU_SRCS)
 ch03_work_span/device_reduce_bench.SRCS := ch03_work_span/device_reduce_bench.c \
                                            ch03_work_span/lib/device_reduce_emulate.c \
                                            ch03_work_span/gpu/device_reduce.cu ch03_work_span/gpu/device_reduce_cub.cu \

@@ -3,6 +3,8 @@
  * The sequential sum is one unbroken chain of additions (span = work = n);
  * the pairwise tree does n - 1 additions in ceil(log2 n) levels. On the GPU
  * the same two shapes run as a one-thread chain and a one-block tree.
+ * --on emu runs those two kernels' own source on the CPU emulator
+ * (common/emulator/) instead of the GPU: the same sums, the same checks.
  * --bench times both shapes, on the CPU (where the tree is NOT faster: one
  * processor cannot use the independence the tree creates) and on the GPU. */
 #include "common.h"
@@ -32,6 +34,25 @@ static chain_count sequential_sum(const long long *x, size_t n)
     return c;
 }
 // [end]
+
+/* --on emu: the kernels run on the CPU emulator, and the reports say so. */
+static int emulated = 0;
+
+/* The one-thread chain and the one-block tree of 1024 threads, on the GPU or
+ * on the emulator; an error the emulator reports (stderr) ends the run. */
+static void device_sums(const long long *x, size_t n, long long *chain, long long *tree)
+{
+    if (!emulated) {
+        *chain = gpu_chain_sum_one_thread(x, n);
+        *tree = gpu_tree_sum_one_block(x, n, 1024);
+        return;
+    }
+    fflush(stdout); /* the emulator's error line goes to stderr: keep the order */
+    if (emu_chain_sum_one_thread(x, n, chain) != 0 || emu_tree_sum_one_block(x, n, 1024, tree) != 0) {
+        verdict("the emulator ran the kernels without an error", 0);
+        exit(EXIT_MISMATCH);
+    }
+}
 
 static volatile long long sink; /* keeps timed sums from being optimised away */
 
@@ -68,11 +89,12 @@ static int run_table(size_t max_n, run_on where, int quiet, long long *x, long l
         if (!quiet)
             printf("%8zu  %10lld  %10lld  %10lld  %10d  %12d  %s\n", n, seq.work, seq.span, tree.work, tree.span,
                    expected_span, same ? "yes" : "NO");
-        if (where & RUN_GPU) {
-            const long long chain = gpu_chain_sum_one_thread(x, n);
-            const long long block = gpu_tree_sum_one_block(x, n, 1024);
+        if (where & (RUN_GPU | RUN_EMU)) {
+            long long chain, block;
+            device_sums(x, n, &chain, &block);
             if (chain != seq.sum || block != seq.sum) {
-                printf("  GPU n = %zu: chain %lld, tree %lld, CPU %lld\n", n, chain, block, seq.sum);
+                printf("  %s n = %zu: chain %lld, tree %lld, CPU %lld\n", emulated ? "emulator" : "GPU", n, chain,
+                       block, seq.sum);
                 gpu_agrees = 0;
             }
         }
@@ -83,8 +105,10 @@ static int run_table(size_t max_n, run_on where, int quiet, long long *x, long l
     int ok = verdict("sequential and tree sums agree for every n", sums_agree);
     ok &= verdict("work and span counts are n, n (sequential) and n - 1 (tree)", counts_right);
     ok &= verdict("tree span equals ceil(log2 n) for every n", span_is_log);
-    if (where & RUN_GPU)
-        ok &= verdict("GPU one-thread chain and one-block tree equal the CPU sum for every n", gpu_agrees);
+    if (where & (RUN_GPU | RUN_EMU))
+        ok &= verdict(emulated ? "emulated one-thread chain and one-block tree equal the CPU sum for every n"
+                               : "GPU one-thread chain and one-block tree equal the CPU sum for every n",
+                      gpu_agrees);
     return ok;
 }
 
@@ -162,7 +186,7 @@ int main(int argc, char **argv)
     const char *on = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &max_n, "largest n (default 1024; with --bench 2^22)", 2, SUM_SHAPES_MAX_N, NULL },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_EMU(&on),
         { "--bench", CLI_FLAG, &bench, "time both shapes for n = 1024 ... --n (random values)", 0, 0, NULL },
         { "--reps", CLI_U64, &reps, "timed repetitions per size with --bench (default 11)", 1, 1000, NULL },
         { "--seed", CLI_U64, &seed, "random seed of the --bench input (default 1)", 0, UINT64_MAX, NULL },
@@ -172,7 +196,10 @@ int main(int argc, char **argv)
               options, sizeof options / sizeof options[0]);
     if (max_n == 0)
         max_n = bench ? (UINT64_C(1) << 22) : 1024;
+    if (bench)
+        cli_no_emu(on, "--bench times the kernels, and the emulator does not model time");
     const run_on where = cli_resolve_on(on);
+    emulated = where == RUN_EMU;
 
     long long *x = alloc_or_exit((size_t)max_n, sizeof *x, "the values");
     long long *scratch = alloc_or_exit((size_t)max_n, sizeof *scratch, "the scratch array");
@@ -182,7 +209,9 @@ int main(int argc, char **argv)
     } else {
         if (!quiet)
             printf("Section 3.1: work and span of adding 1..n, sequentially and as a tree\n\n");
-        if (!(where & RUN_GPU) && !quiet)
+        if (emulated && !quiet)
+            printf("(the kernels' own source on the CPU emulator, common/emulator/: --on emu)\n\n");
+        else if (!(where & RUN_GPU) && !quiet)
             printf("(CPU only: --on cpu, or no CUDA device)\n\n");
         ok = run_table((size_t)max_n, where, quiet, x, scratch);
     }

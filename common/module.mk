@@ -16,3 +16,6 @@ PROGRAMS += common/emulator_check
 common/emulator_check.SRCS := common/emulator/tests/emulator_check.cpp $(EMU_SRCS)
 PROGRAMS += common/emulator_switch_rate
 common/emulator_switch_rate.SRCS := common/emulator/tests/emulator_switch_rate.cpp $(EMU_SRCS)
+
+# gpu_smoke --on emu: its kernel's own source on the CPU emulator (after EMU_SRCS, which it needs).
+common/gpu_smoke.SRCS += common/gpu/gpu_smoke_emu.cpp $(EMU_SRCS)

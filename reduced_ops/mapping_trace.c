@@ -108,7 +108,7 @@ static int check_everything(uint64_t seed, int *walks)
                 const char *why = NULL;
                 if (check_problem_make(&cp, (op_kind)op, check_shapes[s], (op_dtype)dt, 1.5, -0.75, 1,
                                        seed + (uint64_t)s, &why) != 0)
-                    cli_refuse(why);
+                    cli_refuse("%s", why);
                 for (int i = 0; i < N_WALK_THREADS; i++) {
                     ok &= walk_ok(walk_problem(&cp, WALK_SERIAL, walk_threads[i], MAP_SERIAL));
                     ok &= walk_ok(walk_problem(&cp, WALK_WARP_PER_OUTPUT, walk_threads[i], MAP_WARP_PER_OUTPUT));
@@ -233,7 +233,7 @@ int main(int argc, char **argv)
     const char *why = NULL;
     const op_dtype dtype = strcmp(dtype_text, "float") == 0 ? DTYPE_FLOAT : DTYPE_DOUBLE;
     if (check_problem_make(&cp, (op_kind)op_from_name(op_text), shape, dtype, 1.5, -0.75, 1, seed, &why) != 0)
-        cli_refuse(why);
+        cli_refuse("%s", why);
     if (svg || dot) {
         draw(&cp.plan, (int)threads, svg, dot);
         check_problem_free(&cp);

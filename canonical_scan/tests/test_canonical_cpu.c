@@ -431,20 +431,14 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "Unit tests of the canonical reduce and scan CPU library.", options,
               sizeof options / sizeof options[0]);
-    if (shard != NULL && strcmp(group, "literal") != 0) {
-        fprintf(stderr, "error: --shard splits only --group literal\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (shard != NULL && strcmp(group, "literal") != 0)
+        cli_refuse("--shard splits only --group literal");
     if (shard != NULL)
         parse_shard(shard);
-    if (cli_given("--seed") && strcmp(group, "all") != 0 && strcmp(group, "consistency") != 0) {
-        fprintf(stderr, "error: --seed draws the consistency group's sizes and probes (--group consistency or all)\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (n != 0 && strcmp(group, "all") != 0 && strcmp(group, "consistency") != 0) {
-        fprintf(stderr, "error: --n sizes the consistency group's large case (--group consistency or all)\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (cli_given("--seed") && strcmp(group, "all") != 0 && strcmp(group, "consistency") != 0)
+        cli_refuse("--seed draws the consistency group's sizes and probes (--group consistency or all)");
+    if (n != 0 && strcmp(group, "all") != 0 && strcmp(group, "consistency") != 0)
+        cli_refuse("--n sizes the consistency group's large case (--group consistency or all)");
     if (full)
         literal_n_max = SMALL_N_MAX;
     const int all = strcmp(group, "all") == 0;

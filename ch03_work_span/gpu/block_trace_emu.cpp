@@ -7,6 +7,16 @@
 
 #include "block_trace.h"
 
+/* The C library, before the namespace below: a kernel file may include it
+ * too, and its include guards then keep it out of the namespace (inside
+ * one, C++'s <stdlib.h> and <math.h> do not compile). */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 /* The .cu file's host side is left out: only its kernel is compiled here,
  * with g++, in a namespace of its own (a CUDA build links the GPU's). */
 #define EMU_KERNELS_ONLY
@@ -15,8 +25,6 @@ namespace emulated
 {
 #include "block_trace.cu"
 }
-
-#include <string.h>
 
 extern "C" int emu_block_tree_traced(const long long *x, int n, int missing_barrier, int trials, gpu_block_trace *out)
 {

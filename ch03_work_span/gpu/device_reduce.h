@@ -48,6 +48,15 @@ double device_reduce_result(device_reduce_plan *plan);
 /* Median ms (and spread) of device_reduce_launch, event-timed, after a warm-up. */
 double device_reduce_time_ms(device_reduce_plan *plan, int reps, double *spread);
 
+/* Both kernels, their own source, on the CPU emulator (gpu/device_reduce_emu.cpp):
+ * n host elements of `type` copied `offset` elements past an aligned device
+ * address, the geometry device_reduce picks on a GPU of `sms`
+ * multiprocessors holding `blocks_per_sm` blocks each (written to
+ * *geometry). 0 with the sum in *result, or 1 after the emulator reported an
+ * error (stderr). */
+int emu_device_reduce(elem_type type, const void *host_x, size_t n, size_t offset, int sms, int blocks_per_sm,
+                      reduce_geometry *geometry, double *result);
+
 /* cub::DeviceReduce::Sum on the same device input (device_reduce_cub.cu):
  * temp storage allocated once before timing; *result is CUB's sum. */
 double cub_reduce_time_ms(device_reduce_plan *plan, int reps, double *spread, double *result);

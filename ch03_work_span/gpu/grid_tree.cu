@@ -47,6 +47,7 @@ __global__ void __launch_bounds__(GRID_TREE_BLOCK, 2)
 }
 // [end]
 
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/grid_tree_emu.cpp takes the kernel alone */
 extern "C" void gpu_grid_tree_limits(grid_tree_limits *out)
 {
     int device = 0, coop = 0;
@@ -127,3 +128,4 @@ extern "C" void gpu_grid_tree_sweep(const double *x, int n, grid_tree_run *runs,
     CUDA_CHECK(cudaFree(c.b));
     CUDA_CHECK(cudaFree(c.out));
 }
+#endif

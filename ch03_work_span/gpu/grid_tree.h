@@ -28,6 +28,14 @@ typedef struct {
  * runs, fewer when one run is long) every configuration on x[0..n-1]. */
 void gpu_grid_tree_sweep(const double *x, int n, grid_tree_run *runs, int count, int timed, int max_reps);
 
+/* The kernel, its own source, on the CPU emulator (gpu/grid_tree_emu.cpp),
+ * for a grid of one block of `threads` threads (1 to GRID_TREE_BLOCK): there
+ * grid.sync() is the block's barrier. Several blocks cannot be emulated: the
+ * emulator runs them one after another, so a barrier across them would wait
+ * for blocks that have not started. 0 with the sum in *sum, or 1 after the
+ * emulator reported an error (stderr). */
+int emu_grid_tree_one_block(const double *x, int n, int threads, double *sum);
+
 #ifdef __cplusplus
 }
 #endif

@@ -20,6 +20,12 @@ long long gpu_chain_sum_one_thread(const long long *x, size_t n);
  * level: span ceil(log2 n). */
 long long gpu_tree_sum_one_block(const long long *x, size_t n, int threads);
 
+/* The same two kernels, their own source, on the CPU emulator
+ * (gpu/sum_shapes_emu.cpp), launched as above: 0 with the sum in *sum, or 1
+ * after the emulator reported an error (stderr). */
+int emu_chain_sum_one_thread(const long long *x, size_t n, long long *sum);
+int emu_tree_sum_one_block(const long long *x, size_t n, int threads, long long *sum);
+
 /* Event-timed medians (ms) and spreads of both kernels on x[0..n-1], after
  * a warm-up; the input copy is outside the timed region. */
 typedef struct {

@@ -14,6 +14,7 @@ __global__ void axpy_grid_stride(double a, const double *x, double *y, size_t n)
 }
 // [end]
 
+#ifndef EMU_KERNELS_ONLY /* the host's side; gpu/gpu_smoke_emu.cpp takes the kernel alone */
 extern "C" void gpu_axpy(double a, const double *x, double *y, size_t n)
 {
     double *d_x = NULL, *d_y = NULL;
@@ -22,12 +23,13 @@ extern "C" void gpu_axpy(double a, const double *x, double *y, size_t n)
     CUDA_CHECK(cudaMalloc(&d_y, bytes));
     CUDA_CHECK(cudaMemcpy(d_x, x, bytes, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(d_y, y, bytes, cudaMemcpyHostToDevice));
-    const int threads = 256;
+    const int threads = AXPY_THREADS;
     const size_t wanted = (n + threads - 1) / threads;
-    const int blocks = (int)(wanted < 4096 ? wanted : 4096);
+    const int blocks = (int)(wanted < AXPY_MAX_BLOCKS ? wanted : AXPY_MAX_BLOCKS);
     axpy_grid_stride<<<blocks, threads>>>(a, d_x, d_y, n);
     CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaMemcpy(y, d_y, bytes, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(d_x));
     CUDA_CHECK(cudaFree(d_y));
 }
+#endif

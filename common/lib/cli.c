@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,8 +320,13 @@ void cli_command_line(int argc, char **argv, char *buf, size_t size)
     }
 }
 
-_Noreturn void cli_refuse(const char *what)
+_Noreturn void cli_refuse(const char *format, ...)
 {
-    fprintf(stderr, "error: %s\n", what);
+    va_list args;
+    va_start(args, format);
+    fputs("error: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
     exit(EXIT_BAD_INPUT);
 }

@@ -62,14 +62,16 @@ FILE *cli_open_output(const char *path);
 void cli_close_output(FILE *f, const char *what);
 
 /* Bad input found after cli_parse (an option value that only the program
- * can judge, a size the device cannot take): prints "error: WHAT" and exits
- * with EXIT_BAD_INPUT (2). */
+ * can judge, a size the device cannot take): prints "error: " and the
+ * message, formatted as printf formats it, and exits with EXIT_BAD_INPUT
+ * (2). Every program refuses its input through here, so that the message's
+ * form and the exit status are the same everywhere. */
 #ifdef __cplusplus
 [[noreturn]]
 #else
 _Noreturn
 #endif
-void cli_refuse(const char *what);
+void cli_refuse(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
 /* Writes argv joined by spaces (the exact command, for benchmark tables);
  * truncated to size - 1 characters. */

@@ -301,10 +301,8 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "Checks the CPU emulator of CUDA kernels on kernels with known results.", options,
               sizeof options / sizeof options[0]);
-    if (trap && (threads != 0 || option_given(argc, argv, "--seed"))) {
-        fprintf(stderr, "error: --n and --seed shape the barrier check, which --trap does not run\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (trap && (threads != 0 || option_given(argc, argv, "--seed")))
+        cli_refuse("--n and --seed shape the barrier check, which --trap does not run");
     if (trap)
         return run_trap(trap);
     if (!quiet)

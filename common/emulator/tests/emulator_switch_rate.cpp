@@ -68,11 +68,8 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "Measures the thread switches per second of the CPU emulator of CUDA kernels.", options,
               sizeof options / sizeof options[0]);
-    if (threads % 64 != 0) {
-        fprintf(stderr, "error: --n expects a multiple of 64 (whole warps, pairs of lanes), got %llu\n",
-                (unsigned long long)threads);
-        return EXIT_BAD_INPUT;
-    }
+    if (threads % 64 != 0)
+        cli_refuse("--n expects a multiple of 64 (whole warps, pairs of lanes), got %llu", (unsigned long long)threads);
     const unsigned n = (unsigned)threads, blocks = 4;
     uint32_t *in = (uint32_t *)malloc(blocks * n * sizeof *in), *out = (uint32_t *)malloc(blocks * n * sizeof *out);
     uint32_t *expect = (uint32_t *)malloc(blocks * n * sizeof *expect);
