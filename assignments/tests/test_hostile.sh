@@ -15,6 +15,16 @@
 #   reference_ch01 ch01: a handed-in kernel that names the CPU replay of the warp (emulate_warp_sum)
 #   leak         the fixture: every run exits with a number taken from its own command line (a
 #                hidden test's seed): nothing of it reaches the student's view
+#   judge_signal the fixture: every run signals (SIGSTOP, SIGKILL) and ptraces the processes of
+#                other users below the grader (the checker, the grader), and opens their memory
+#   judge_folder the fixture: every run finds the checker's folder (its stdout is a file there)
+#                and tries to list it, write in it, and reopen, rewrite or remove its own output
+#   judge_references the fixture: every run tries to rewrite the reference outputs (the work
+#                tree's golden, the kit's, the hidden tests found from the grader's command
+#                line), then prints the public golden in place of its own output
+#   race_feedback ch03: the device block_tree_sum without its __syncthreads() (warp totals in a
+#                __shared__ array): the emulated test's items score 0, and the student reads the
+#                race, with its threads and lines, as one feedback line
 # Needs root (the unprivileged user the code runs as); exit 77 otherwise.
 set -u
 case=$1
@@ -27,6 +37,11 @@ chmod 755 "$tmp"
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 id student > /dev/null 2>&1 || id nobody > /dev/null 2>&1 || { echo "skipped: no unprivileged user"; exit 77; }
+# the checker's own user (setup.sh makes it on Gradescope): neither root nor the student's
+case $case in judge_*)
+    id judge > /dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin judge \
+        || { echo "skipped: cannot create the checker's user"; exit 77; } ;;
+esac
 
 # layout CHAPTER ROOT: the chapter's student kit and its autograder zip, unpacked as Gradescope does.
 ag=$tmp/ag
@@ -99,6 +114,277 @@ PY
         score_at_most 0
         echo "ok: a handed-in header cannot call the harness's reference"
     fi ;;
+race_feedback)
+    layout ch03_work_span "$repo"
+    # the reference's kernels, but block_tree_sum keeps its warp totals in a __shared__ array
+    # and reads them back with no __syncthreads() between the writes and the reads
+    python3 - "$repo/ch03_work_span/gpu/device_reduce_kernels.cuh" "$ag/submission/device_reduce_kernels.cuh" <<'PY' || fail "cannot write the submission"
+import sys
+s = open(sys.argv[1]).read()
+start = s.index("    /* BEGIN SOLUTION */\n    __shared__ T warp_totals[32];")
+end = s.index("    /* END SOLUTION */\n", start) + len("    /* END SOLUTION */\n")
+racy = '''    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    s = warp_sum(s);
+    if (lane == 0)
+        block_totals[warp] = s;
+    if (warp == 0) {
+        s = lane < (int)(blockDim.x / 32) ? (T)block_totals[lane] : (T)0;
+        s = warp_sum(s);
+    }
+    return s;
+'''
+s = s[:start] + racy + s[end:]
+anchor = "/* Warp sums, then warp 0 adds the warp totals"
+assert anchor in s
+s = s.replace(anchor, "__shared__ double block_totals[32]; /* a float or a double fits exactly */\n\n" + anchor, 1)
+open(sys.argv[2], "w").write(s)
+PY
+    grade build=ok
+    python3 - "$ag/results/results.json" <<'PY' || exit 1
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+items = [t for t in d["tests"] if t["name"].startswith("emulated_device_reduce [device reduce")]
+if len(items) != 2:
+    sys.exit(f"FAIL: expected the two device-reduce items, got {[t['name'] for t in d['tests']]}")
+line = re.compile(r"^race in your kernel: threads \d+ and \d+ of block \d+ touch shared block_totals \(byte \d+\) "
+                  r"between two barriers \(ch03_work_span/gpu/device_reduce_kernels\.cuh:\d+ (read|write), "
+                  r"ch03_work_span/gpu/device_reduce_kernels\.cuh:\d+ (read|write)\): add a __syncthreads\(\) "
+                  r"between them$", re.M)
+for t in items:
+    if t["score"] != 0:
+        sys.exit(f"FAIL: {t['name']} scored {t['score']} with a race in its kernel")
+    found = line.findall(t["output"])
+    if len(found) != 1:
+        sys.exit(f"FAIL: {t['name']}: expected one race feedback line, found {len(found)}:\n{t['output'][:1500]}")
+    print(f"ok: {t['name']}: 0 points, and: {line.search(t['output']).group(0)}")
+for t in d["tests"]:
+    if t["name"].startswith("hidden: ") and re.search(r"\d", t["output"]):
+        sys.exit(f"FAIL: a hidden result carries a number: {t['output']}")
+PY
+    echo "ok: a missing barrier scores 0 and the student reads the race, threads and lines" ;;
+judge_signal|judge_folder|judge_references)
+    sh assignments/tests/scratch_repo.sh "$tmp/repo" || fail "cannot make the scratch repository"
+    layout asg_fixture "$tmp/repo"
+    kit=$ag/source/kit
+    # libc's functions declared by hand (a submitted file may add no #include); each attempt
+    # is reported on stderr, which the student's view shows for a failed public test
+    decl='void *opendir(const char *path);
+void *readdir(void *dir);
+int closedir(void *dir);
+int kill(int pid, int sig);
+long ptrace(long request, long pid, void *addr, void *data);
+int getpid(void);
+int getppid(void);
+unsigned int getuid(void);
+long readlink(const char *path, char *buf, unsigned long size);
+int open(const char *path, int flags, ...);
+int close(int fd);
+int unlink(const char *path);
+long write(int fd, const void *data, unsigned long size);
+void _exit(int status);
+static void attack_say(const char *what, int reached)
+{
+    fprintf(stderr, "attack: %s: %s\n", what, reached ? "REACHED" : "denied");
+}'
+    case $case in
+    judge_signal) body='
+        static int done;
+        if (!done) {
+            done = 1;
+            const int grader = getppid();
+            int targets = 0;
+            void *d = opendir("/proc"), *e;
+            while (d && (e = readdir(d)) != NULL) {
+                const int pid = atoi((const char *)e + 19); /* d_name, glibc on 64-bit Linux */
+                char path[64], line[256], what[128];
+                unsigned int uid = 0;
+                int ppid = 0;
+                snprintf(path, sizeof path, "/proc/%d/status", pid);
+                FILE *f = pid > 0 ? fopen(path, "r") : NULL;
+                if (!f)
+                    continue;
+                while (fgets(line, sizeof line, f)) {
+                    if (strncmp(line, "PPid:", 5) == 0)
+                        ppid = atoi(line + 5);
+                    if (strncmp(line, "Uid:", 4) == 0)
+                        uid = (unsigned int)strtoul(line + 4, NULL, 10);
+                }
+                fclose(f);
+                if (uid == getuid() || (pid != grader && ppid != grader))
+                    continue; /* only what judges: other users below the grader */
+                const char *who = pid == grader ? "the grader" : "the checker";
+                targets++;
+                snprintf(what, sizeof what, "SIGSTOP to %s (uid %u)", who, uid);
+                attack_say(what, kill(pid, 19) == 0);
+                snprintf(what, sizeof what, "SIGKILL to %s (uid %u)", who, uid);
+                attack_say(what, kill(pid, 9) == 0);
+                snprintf(what, sizeof what, "ptrace attach to %s (uid %u)", who, uid);
+                attack_say(what, ptrace(16, pid, NULL, NULL) == 0);
+                snprintf(path, sizeof path, "/proc/%d/mem", pid);
+                const int fd = open(path, 2);
+                snprintf(what, sizeof what, "open the memory of %s (uid %u)", who, uid);
+                attack_say(what, fd >= 0);
+                if (fd >= 0)
+                    close(fd);
+            }
+            if (d)
+                closedir(d);
+            fprintf(stderr, "attack: %d processes of other users below the grader\n", targets);
+        }' ;;
+    judge_folder) body='
+        static int done;
+        if (!done) {
+            done = 1;
+            char mine[512] = "", folder[512], path[700];
+            const long k = readlink("/proc/self/fd/1", mine, sizeof mine - 1);
+            mine[k > 0 ? k : 0] = 0;
+            char *runs = strstr(mine, "/runs/");
+            if (!runs) {
+                fprintf(stderr, "attack: stdout is not a file of the checker: %s\n", mine);
+            } else {
+                snprintf(folder, sizeof folder, "%.*s", (int)(runs - mine), mine);
+                fprintf(stderr, "attack: the checker keeps this run in a folder %s\n",
+                        strstr(folder, "grade-judge-") ? "grade-judge-*" : folder);
+                snprintf(path, sizeof path, "%s/forged", folder);
+                FILE *f = fopen(path, "w");
+                attack_say("write a file in the checker folder", f != NULL);
+                if (f)
+                    fclose(f);
+                snprintf(path, sizeof path, "%s/runs/forged", folder);
+                f = fopen(path, "w");
+                attack_say("write a file beside the runs", f != NULL);
+                if (f)
+                    fclose(f);
+                void *d = opendir(folder);
+                attack_say("list the checker folder", d != NULL);
+                if (d)
+                    closedir(d);
+                snprintf(path, sizeof path, "%s/runs", folder);
+                d = opendir(path);
+                attack_say("list the runs", d != NULL);
+                if (d)
+                    closedir(d);
+                f = fopen(mine, "r");
+                attack_say("read its own output file by name", f != NULL);
+                if (f)
+                    fclose(f);
+                f = fopen(mine, "r+");
+                attack_say("rewrite its own output file by name", f != NULL);
+                if (f)
+                    fclose(f);
+                const int fd = open("/proc/self/fd/1", 2);
+                attack_say("reopen its own output through /proc", fd >= 0);
+                if (fd >= 0)
+                    close(fd);
+                attack_say("remove its own output file", unlink(mine) == 0);
+            }
+        }' ;;
+    judge_references) body='
+        static int done;
+        if (!done) {
+            done = 1;
+            char cmd[8192] = "", path[700], what[128];
+            const char *kit = NULL, *hidden = NULL;
+            snprintf(path, sizeof path, "/proc/%d/cmdline", getppid());
+            FILE *f = fopen(path, "rb");
+            const size_t got = f ? fread(cmd, 1, sizeof cmd - 1, f) : 0;
+            if (f)
+                fclose(f);
+            for (size_t at = 0; at < got; at += strlen(cmd + at) + 1) {
+                if (strcmp(cmd + at, "--kit") == 0)
+                    kit = cmd + at + strlen(cmd + at) + 1;
+                if (strcmp(cmd + at, "--hidden") == 0)
+                    hidden = cmd + at + strlen(cmd + at) + 1;
+            }
+            fprintf(stderr, "attack: the grader names the kit: %s, the hidden tests: %s\n", kit ? "yes" : "no",
+                    hidden ? "yes" : "no");
+            const char *golden = "asg_fixture/tests/golden/tree_sum.txt";
+            const char *targets[4][2] = { { "", "the work tree golden" }, { kit, "the kit golden" },
+                                          { hidden, "the hidden tests" }, { hidden, "the hidden variants" } };
+            for (int t = 0; t < 4; t++) {
+                if (!targets[t][0])
+                    continue;
+                if (t == 0)
+                    snprintf(path, sizeof path, "%s", golden);
+                else if (t == 1)
+                    snprintf(path, sizeof path, "%s/%s", kit, golden);
+                else
+                    snprintf(path, sizeof path, "%s/asg_fixture.%s", hidden, t == 2 ? "hidden" : "variants");
+                f = fopen(path, "r+");
+                snprintf(what, sizeof what, "rewrite %s", targets[t][1]);
+                attack_say(what, f != NULL);
+                if (f)
+                    fclose(f);
+                snprintf(what, sizeof what, "replace %s", targets[t][1]);
+                attack_say(what, rename(golden, path) == 0 && t > 0);
+                if (t >= 2) {
+                    f = fopen(path, "r");
+                    snprintf(what, sizeof what, "read %s", targets[t][1]);
+                    attack_say(what, f != NULL);
+                    if (f)
+                        fclose(f);
+                }
+            }
+            /* the public golden as its whole output (what stdio holds is never written): what a
+               grader comparing with a file the submission can reach would take */
+            f = fopen(golden, "r");
+            char block[4096];
+            size_t n;
+            while (f && (n = fread(block, 1, sizeof block, f)) > 0)
+                if (write(1, block, n) < 0)
+                    break;
+            if (f)
+                fclose(f);
+            _exit(0);
+        }' ;;
+    esac
+    python3 - "$kit/asg_fixture/tree_sum.c" "$ag/submission/tree_sum.c" "$body" "$decl" <<'PY' || fail "cannot write the attack"
+import sys
+s = open(sys.argv[1]).read()
+old = "static uint64_t tree_sum(uint64_t *x, uint64_t n)\n{\n"
+assert old in s
+s = s.replace(old, sys.argv[4] + "\n" + old + sys.argv[3] + "\n", 1)
+open(sys.argv[2], "w").write(s)
+PY
+    grade build=ok "hidden: hidden_trace=0"
+    score_at_most 2
+    grep -q 'cannot be graded' "$ag/results/results.json" && fail "the attack was refused: $(grep 'cannot be graded' "$ag/results/results.json")"
+    python3 - "$ag/results/results.json" "$case" "$(id -u judge)" <<'PY' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+case, judge_uid = sys.argv[2], sys.argv[3]
+checker = d["extra_data"]["sandbox"].get("checker") or {}
+if checker.get("user") != "judge":
+    sys.exit(f"FAIL: the checker ran as {checker.get('user')}, not as its own user judge")
+text = "\n".join(t["output"] for t in d["tests"])
+said = {line.split(": ", 1)[1].rsplit(": ", 1)[0] for line in text.splitlines()
+        if line.startswith("attack: ") and line.endswith(("denied", "REACHED"))}
+reached = sorted({line for line in text.splitlines() if line.startswith("attack: ") and line.endswith("REACHED")})
+if reached:
+    sys.exit("FAIL: the submission reached what judges it:\n" + "\n".join(reached))
+want = {"judge_signal": [f"{w} the checker (uid {judge_uid})" for w in
+                         ("SIGSTOP to", "SIGKILL to", "ptrace attach to", "open the memory of")] +
+                        ["SIGKILL to the grader (uid 0)", "ptrace attach to the grader (uid 0)"],
+        "judge_folder": ["write a file in the checker folder", "write a file beside the runs", "list the checker folder",
+                         "list the runs", "read its own output file by name", "rewrite its own output file by name",
+                         "reopen its own output through /proc", "remove its own output file"],
+        "judge_references": ["rewrite the work tree golden", "rewrite the kit golden", "replace the kit golden",
+                             "rewrite the hidden tests", "read the hidden tests", "read the hidden variants",
+                             "replace the hidden variants"]}[case]
+missing = [w for w in want if w not in said]
+if missing:
+    sys.exit(f"FAIL: these attempts did not run (a check that finds nothing to check fails): {missing}\n{text[:3000]}")
+if case == "judge_folder" and "attack: the checker keeps this run in a folder grade-judge-*" not in text:
+    sys.exit("FAIL: the run's output was not a file of the checker's folder")
+if "no verdict from the checker" in text:
+    sys.exit("FAIL: the checker gave no verdict:\n" + text[:2000])
+trace = next(t for t in d["tests"] if t["name"] == "golden_trace")
+if case == "judge_references" and "this public run passed, but its hidden variant" not in trace["output"]:
+    sys.exit("FAIL: the public golden printed as the output did not pass its public run and then fail its "
+             "hidden variant (the checker's own reference):\n" + trace["output"][:1500])
+print(f"ok: {len(want)} attempts, each denied; the checker ran as judge (uid {judge_uid})")
+PY
+    echo "ok: the submission could not reach the checker, its folder or its references, and grading finished" ;;
 deep_folder|shared_files|leak)
     sh assignments/tests/scratch_repo.sh "$tmp/repo" || fail "cannot make the scratch repository"
     layout asg_fixture "$tmp/repo"

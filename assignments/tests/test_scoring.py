@@ -35,6 +35,37 @@ expect((f, extra) == ("exit", (0, "")), "exit form without text")
 expect(grade.parse_command("build/ch/p --quiet")[0] == "plain", "plain form")
 expect(grade.parse_command("ch/tests/check.sh 5 build/ch/p | sort")[0] == "script", "a pipe is a script")
 expect(grade.program_of(["build/ch/p", "--x"]) == "ch/p", "the program a test runs")
+f, argv, extra = grade.parse_command('tools/expect_exit.sh 0 "span = ceil(log2 N) = 0: confirmed" -- build/ch/p --n 1')
+expect((f, extra) == ("exit", (0, "span = ceil(log2 N) = 0: confirmed")),
+       "quoted parentheses are words: the checker judges the test, not a shell")
+for command in ('build/ch/p "$HOME"', "build/ch/p > out", "build/ch/p `x`", 'build/ch/p "open', "build/ch/p; true"):
+    expect(grade.parse_command(command)[0] == "script", f"a shell's business: {command}")
+
+# The emulator's reports (common/emulator/emu_check.cpp, emu_block.cpp) as one feedback line each.
+race = (b"error: block (0,0,0): shared-memory race on byte 8 of block_totals: thread 1 read it at "
+        b"ch/gpu/k.cuh:71, thread 32 writes it at ch/gpu/k.cuh:69, with no __syncthreads() between "
+        b"(the result depends on which thread runs first)\n")
+lines = grade.emulator_findings(b"noise\n" + race + race, submitted={"ch/gpu/k.cuh"})
+expect(lines == ["race in your kernel: threads 1 and 32 of block 0 touch shared block_totals (byte 8) between two "
+                 "barriers (ch/gpu/k.cuh:71 read, ch/gpu/k.cuh:69 write): add a __syncthreads() between them"],
+       f"a race: threads, array, lines, the fix ({lines})")
+stale = (b"error: block (1,0,0): thread 0 reads byte 0 of f(int const*, int*)::cell at ch/k.cu:165, which no "
+         b"thread of this block had written: shared memory starts each block undefined (here: all one bits)\n")
+lines = grade.emulator_findings(stale)
+expect(len(lines) == 1 and lines[0].startswith("uninitialised shared read in a kernel: thread 0 of block 1 reads "
+                                               "shared cell in f (byte 0) at ch/k.cu:165"), f"an uninitialised read ({lines})")
+oob = (b"error: block (3,0,0): thread 232 reads 4 bytes at byte 4000 of x (a buffer of 4000 bytes) at ch/k.cu:173: "
+       b"out of bounds, past its end\n")
+lines = grade.emulator_findings(oob)
+expect(len(lines) == 1 and "thread 232 of block 3 reads 4 bytes at byte 4000 of x (a buffer of 4000 bytes, past "
+                           "its end) at ch/k.cu:173" in lines[0], f"an out-of-bounds access ({lines})")
+barrier = b"error: block (0,0,0): __syncthreads() at ch/k.cu:27 reached by 1 of 32 threads\n"
+lines = grade.emulator_findings(barrier)
+expect(len(lines) == 1 and "reached by 1 of 32 threads of block 0" in lines[0], f"a divergent barrier ({lines})")
+lines = grade.emulator_findings(race + oob + race.replace(b"thread 1 ", b"thread 7 "), hidden=True)
+expect(len(lines) == 2 and not any(c.isdigit() for c in "".join(lines)),
+       f"a hidden run: each kind once, no thread, block, line or size ({lines})")
+expect(grade.emulator_findings(b"self-check: x: confirmed\n") == [], "no report, no feedback")
 
 # Verdicts are the grader's.
 expect(grade.judge("golden", None, 0, b"x\n", b"x\n")[0], "golden: same bytes pass")

@@ -18,13 +18,17 @@ The grader trusts nothing a submission can touch:
   * whatever a command starts ends with it (the grader is a subreaper: a
     daemon that left its session is killed too); the build folders are
     root's and read-only once built;
-  * it runs every test command itself and decides pass or fail in its own
-    process: the exit status, and the golden comparison of
-    `tools/expect_output.sh GOLDEN -- CMD` and the checks of
-    `tools/expect_exit.sh CODE TEXT -- CMD` are done here, with the golden
-    files read from the kit, never from the work tree. (Other commands, a
-    chapter's own check scripts, run from the read-only copy; their exit
-    status decides.)
+  * it runs every test command itself, and a checker decides pass or fail: a
+    process of its own (class Checker), forked before any student code runs,
+    that reads the references itself (the kit's goldens, never the work
+    tree's; the hidden outputs), then runs as a user that is neither root nor
+    the student's (`judge`), non-dumpable; the runs' stdout and stderr go to
+    files in its own folder, which it reads itself. The exit status, the
+    golden comparison of `tools/expect_output.sh GOLDEN -- CMD`, the checks of
+    `tools/expect_exit.sh CODE TEXT -- CMD`, self-check lines, variants and
+    gates are all its verdicts, and the emulator's reports in a run become
+    feedback lines. (A command that needs a shell runs from the read-only
+    copy; its exit status decides.)
   * hidden tests (assignments/<CH>.hidden with their goldens, shipped in the
     Gradescope zip only) are scored beside the public ones, and run after them,
     alone; hidden variants (<CH>.variants, made by make_kit.py: a public test's
@@ -59,9 +63,11 @@ overrides the GPU detection (for tests).
 import argparse
 import concurrent.futures
 import csv
+import difflib
 import json
 import os
 import re
+import select
 import shlex
 import shutil
 import signal
@@ -555,13 +561,18 @@ def read_capped(path, limit):
         return f.read(limit + 1)
 
 
-def run(cmd, cwd, timeout, sandbox, env, outdir):
+def run(cmd, cwd, timeout, sandbox, env, outdir, owner=None, keep=False):
     """(status, stdout bytes, stderr bytes, seconds); status None when the time ran out.
-    Output goes to files of the grader (the child only holds their descriptors); at most
-    OUTPUT_READ_LIMIT + 1 bytes of each are read back. Whatever the command left running
-    (in its session or out of it) is killed before this returns."""
+    Output goes to files of the grader, or of owner (uid, gid: the checker's, in its folder);
+    the child only holds their descriptors, and cannot open them by name (mode 0600, another
+    user's). At most OUTPUT_READ_LIMIT + 1 bytes of each are read back. Whatever the command
+    left running (in its session or out of it) is killed before this returns. With keep, the
+    files stay, and their paths come fifth: (out path, err path), for the checker to read."""
     fd_out, out_path = tempfile.mkstemp(dir=outdir)
     fd_err, err_path = tempfile.mkstemp(dir=outdir)
+    if owner is not None:
+        os.fchown(fd_out, *owner)
+        os.fchown(fd_err, *owner)
     started = time.time()
     status = None
     try:
@@ -593,6 +604,8 @@ def run(cmd, cwd, timeout, sandbox, env, outdir):
     seconds = time.time() - started
     out = read_capped(out_path, OUTPUT_READ_LIMIT)
     err = read_capped(err_path, OUTPUT_READ_LIMIT)
+    if keep:
+        return status, out, err, seconds, (out_path, err_path)
     os.remove(out_path)
     os.remove(err_path)
     return status, out, err, seconds
@@ -1080,10 +1093,30 @@ def compiler_messages(log):
 
 
 # --- one test ---------------------------------------------------------------------------
+def needs_shell(command):
+    """True when command means something to a shell beyond words and quotes: an operator, a
+    redirection or an expansion outside quotes, or $ ` \\ inside double quotes. ("span =
+    ceil(log2 N)" in quotes is one word: such a test is still judged by the checker.)"""
+    quote = None
+    for c in command:
+        if quote == "'":
+            quote = None if c == "'" else quote
+        elif quote == '"':
+            if c == '"':
+                quote = None
+            elif c in "$`\\":
+                return True
+        elif c in "'\"":
+            quote = c
+        elif c in SHELL_CHARS - {"="}:
+            return True
+    return quote is not None
+
+
 def parse_command(command):
     """(form, argv, extra): 'golden' (extra: the golden path), 'exit' (extra: (code, text)),
     'plain' (exit 0 passes) or 'script' (run by sh, its exit status decides)."""
-    if set(command) & SHELL_CHARS - {"'", '"', "="}:
+    if needs_shell(command):
         return "script", ["/bin/sh", "-c", command], None
     try:
         words = shlex.split(command)
@@ -1179,10 +1212,329 @@ def show(out, err, limit=OUTPUT_LIMIT):
 
 
 def golden_diff(golden, out, lines=12):
-    import difflib
     a = golden[:1 << 20].decode("utf-8", "replace").splitlines()[:5000]
     b = out[:1 << 20].decode("utf-8", "replace").splitlines()[:5000]
     return "\n".join(list(difflib.unified_diff(a, b, "expected", "yours", lineterm=""))[:lines])
+
+
+# --- the emulator's findings, as feedback -------------------------------------------------
+# The CPU emulator (common/emulator/) stops a kernel at the first race, out-of-bounds access,
+# uninitialised shared read or barrier that not every thread reaches, with one line on stderr
+# naming threads and source lines. The checker turns each into one line a student can act on.
+EMU_REPORT = re.compile(r"^error: block \((\d+),(\d+),(\d+)\): (.*)$", re.M)
+EMU_FINDINGS = (
+    ("race", re.compile(r"shared-memory race on byte (?P<byte>\d+) of (?P<name>.+?): thread (?P<a>\d+) "
+                        r"(?P<a_did>wrote|read) it at (?P<a_at>\S+), thread (?P<b>\d+) (?P<b_does>writes|reads) "
+                        r"it at (?P<b_at>\S+), with no (?P<sync>.+?) between")),
+    ("uninitialised shared read", re.compile(r"thread (?P<a>\d+) reads byte (?P<byte>\d+) of (?P<name>.+?) at "
+                                             r"(?P<a_at>\S+), which no thread of this block had written")),
+    ("out-of-bounds access", re.compile(r"thread (?P<a>\d+) (?P<does>writes|reads) (?P<size>\d+) bytes at byte "
+                                        r"(?P<at>-?\d+) of (?P<name>.+?) \(a buffer of (?P<bytes>\d+) bytes\) at "
+                                        r"(?P<a_at>\S+): out of bounds, (?P<side>before its start|past its end)")),
+    ("barrier", re.compile(r"__syncthreads\(\) at (?P<a_at>\S+) reached by (?P<got>\d+) of (?P<all>\d+) threads")),
+    ("barrier", re.compile(r"threads wait at different __syncthreads\(\): thread (?P<a>\d+) at (?P<a_at>\S+), "
+                           r"thread (?P<b>\d+) at (?P<b_at>\S+)")),
+)
+FINDINGS_SHOWN = 5   # feedback lines per item, at most
+
+
+def shared_name(name):
+    """'x in f' for the emulator's 'f(int const*, int*)::x'; the name itself otherwise."""
+    if "::" in name:
+        function, variable = name.rsplit("::", 1)
+        return f"{variable} in {function.split('(')[0].split()[-1]}"
+    return name
+
+
+def emulator_findings(err, submitted=(), hidden=False):
+    """One feedback line per report of the emulator in a run's stderr (each kind once for a
+    hidden run: its threads, blocks and lines could tell its input, so only the kind is said)."""
+    lines, kinds = [], []
+    for m in EMU_REPORT.finditer(err.decode("utf-8", "replace")):
+        x, y, z, text = m.groups()
+        block = f"block {x}" if (y, z) == ("0", "0") else f"block ({x},{y},{z})"
+        kind, f = "finding", None
+        for kind, pattern in EMU_FINDINGS:
+            f = pattern.search(text)
+            if f:
+                break
+        if not f:
+            kind = "finding"
+        if kind in kinds and hidden:
+            continue
+        kinds.append(kind)
+        if hidden:
+            lines.append(f"a hidden run found a{'n' if kind[0] in 'aeiou' else ''} {kind} in your kernel "
+                         "(where is not shown: the public emulated tests show it)")
+            continue
+        g = f.groupdict() if f else {}
+        own = any(g.get("a_at", "").split(":")[0] == s or g.get("b_at", "").split(":")[0] == s
+                  for s in submitted)
+        where = "in your kernel" if own else "in a kernel"
+        if kind == "race":
+            lines.append(f"race {where}: threads {g['a']} and {g['b']} of {block} touch shared "
+                         f"{shared_name(g['name'])} (byte {g['byte']}) between two barriers ({g['a_at']} "
+                         f"{'write' if g['a_did'] == 'wrote' else 'read'}, {g['b_at']} "
+                         f"{'write' if g['b_does'] == 'writes' else 'read'}): add a {g['sync']} between them")
+        elif kind == "uninitialised shared read":
+            lines.append(f"uninitialised shared read {where}: thread {g['a']} of {block} reads shared "
+                         f"{shared_name(g['name'])} (byte {g['byte']}) at {g['a_at']} before any thread of its "
+                         "block wrote it: write it first, and __syncthreads() before other threads read it")
+        elif kind == "out-of-bounds access":
+            lines.append(f"out-of-bounds access {where}: thread {g['a']} of {block} {g['does']} {g['size']} bytes "
+                         f"at byte {g['at']} of {g['name']} (a buffer of {g['bytes']} bytes, {g['side']}) at "
+                         f"{g['a_at']}: check the index against the size before the access")
+        elif kind == "barrier" and "got" in g:
+            lines.append(f"barrier {where}: __syncthreads() at {g['a_at']} is reached by {g['got']} of {g['all']} "
+                         f"threads of {block}: every thread of the block must reach it (move it out of the branch)")
+        elif kind == "barrier":
+            lines.append(f"barrier {where}: threads {g['a']} and {g['b']} of {block} wait at different "
+                         f"__syncthreads() ({g['a_at']}, {g['b_at']}): every thread must reach the same one")
+        else:
+            lines.append(f"the emulator stopped a kernel in {block}: {text[:300]}")
+    unique = []   # the same finding in two launches is one line
+    for line in lines:
+        if line not in unique:
+            unique.append(line)
+    return unique[:FINDINGS_SHOWN]
+
+
+# --- the checker: judging, in a process of its own ---------------------------------------
+JUDGE_TIMEOUT = 300.0   # seconds the checker may take to judge one run (times the slowdown)
+PR_SET_DUMPABLE = 4     # prctl: 0, no ptrace and no /proc/PID/mem, fd, environ for its own user
+
+
+def read_line(fd, timeout):
+    """One line (bytes, without the newline) from fd within timeout seconds (None: no limit);
+    None when the writer is gone or too slow."""
+    data, end = b"", None if timeout is None else time.time() + timeout
+    while not data.endswith(b"\n"):
+        left = None if end is None else end - time.time()
+        if left is not None and (left <= 0 or not select.select([fd], [], [], left)[0]):
+            return None
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return None
+        data += chunk
+    return data[:-1]
+
+
+class Checker:
+    """The judge. Forked from the grader before any student code runs, it reads the reference
+    outputs itself (the kit's goldens, the hidden tests' and variants' outputs that the
+    reference computed when the autograder was made) and keeps them in its own memory; then,
+    as root, it becomes a user other than the student's (GRADE_JUDGE_USER, else `judge`, else
+    it stays root), non-dumpable. Each test's stdout and stderr go to files in its own folder
+    (0700, its user's), which the student's process writes only through the descriptors it was
+    given and cannot open by name. For each run the grader hands it the run's status and the
+    files' names; the checker reads them and answers every verdict of that run. The grader
+    scores what it answers, nothing else: a checker that is gone or silent fails the run."""
+
+    def __init__(self, grader, user=None):
+        self.grader = grader
+        self.pid = None
+        self.lock = threading.Lock()
+        self.uid, self.gid, self.user = os.geteuid(), os.getegid(), None
+        student = grader.sandbox.uid
+        if os.geteuid() == 0:
+            import pwd
+            names = [user] if user else [os.environ.get("GRADE_JUDGE_USER"), "judge"]
+            for name in [n for n in names if n]:
+                try:
+                    p = pwd.getpwnam(name)
+                except KeyError:
+                    if user:
+                        raise ListError(f"no user '{name}' to run the checker as")
+                    continue
+                self.uid, self.gid, self.user = p.pw_uid, p.pw_gid, name
+                break
+            if student is not None and self.uid == student:
+                raise ListError(f"the checker's user ({self.user}) is the student's: choose another "
+                                "(--judge-user, GRADE_JUDGE_USER)")
+        if self.user is None:
+            import pwd
+            try:
+                self.user = pwd.getpwuid(self.uid).pw_name
+            except KeyError:
+                self.user = str(self.uid)
+        self.owner = (self.uid, self.gid) if self.uid != os.geteuid() else None
+        self.folder = tempfile.mkdtemp(prefix="grade-judge-")
+        self.runs = os.path.join(self.folder, "runs")
+        os.mkdir(self.runs, 0o700)
+        if self.owner:
+            for path in (self.folder, self.runs):
+                os.chown(path, *self.owner)
+
+    def start(self):
+        from_grader, to_checker = os.pipe()   # (read end, write end)
+        from_checker, to_grader = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                os.close(to_checker)
+                os.close(from_checker)
+                code = self.serve(from_grader, to_grader)
+            except BaseException as e:   # said on the grader's stderr (the instructor's log)
+                try:
+                    os.write(2, f"error: the checker stopped: {e!r}\n".encode())
+                except OSError:
+                    pass
+            os._exit(code)
+        os.close(from_grader)
+        os.close(to_grader)
+        self.pid, self.to, self.fro = pid, to_checker, from_checker
+        ready = read_line(self.fro, JUDGE_TIMEOUT)
+        if ready != b"ready":
+            raise ListError("the checker did not start")
+
+    def serve(self, fd_in, fd_out):
+        """The checker's own process: load the references, drop to its user, judge runs."""
+        g = self.grader
+        for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(s, signal.SIG_DFL)
+        null = os.open(os.devnull, os.O_RDWR)
+        os.dup2(null, 0)
+        low, high = sorted((fd_in, fd_out))
+        os.closerange(3, low)   # nothing of the grader's but the two pipes
+        os.closerange(low + 1, high)
+        os.closerange(high + 1, 65536)
+        g.read_goldens()   # the references, read by the checker itself, before any student code runs
+        self.submitted = set(submitted_files(g.kit, g.chapter)) if g.submission else set()
+        try:   # everything it will use is loaded now: its user may not read the grader's Python
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+        except (OSError, AttributeError, ImportError):
+            libc = None
+        if os.geteuid() == 0:
+            try:
+                fd = os.open("/proc/self/oom_score_adj", os.O_WRONLY)
+                os.write(fd, b"-500")   # the student's processes go first (1000)
+                os.close(fd)
+            except OSError:
+                pass
+            if self.uid != 0:
+                os.setgroups([])
+                os.setgid(self.gid)
+                os.setuid(self.uid)
+        if libc is not None:
+            libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+        os.write(fd_out, b"ready\n")
+        while True:
+            line = read_line(fd_in, None)
+            if line is None:
+                return 0
+            try:
+                ask = json.loads(line.decode("utf-8"))
+                answer = self.decide(ask)
+            except Exception as e:   # a run it cannot judge fails, with the reason
+                answer = {"verdicts": {}, "findings": [], "error": str(e)[:300]}
+            data = json.dumps(answer).encode("utf-8") + b"\n"
+            while data:
+                data = data[os.write(fd_out, data):]
+
+    def decide(self, ask):
+        """Every verdict of one run: {item or variant name: [passed, why, diff]}, and the
+        emulator's findings in it as feedback lines."""
+        g = self.grader
+        t = g.by_name.get(ask["test"]) or next(v for v in g.variants.values() if v["name"] == ask["test"])
+        for path in (ask["out"], ask["err"]):
+            if os.path.dirname(os.path.abspath(path)) != self.runs:
+                raise ValueError(f"{path} is not a run of the checker's folder")
+        out, err = read_capped(ask["out"], OUTPUT_READ_LIMIT), read_capped(ask["err"], OUTPUT_READ_LIMIT)
+        status = ask["status"]
+        hidden = bool(t.get("hidden"))
+        findings = emulator_findings(err, self.submitted, hidden)
+        form, _, extra = parse_command(t["command"])
+        verdicts = {}
+        if t.get("variant_of"):
+            verdicts[t["name"]] = list(self.variant_decision(t, status, out)) + [""]
+        else:
+            for item in [i for i in g.items if i.test == t["name"]]:
+                diff = ""
+                if len(err) > OUTPUT_READ_LIMIT:
+                    passed, why = False, f"more than {OUTPUT_READ_LIMIT >> 20} MiB on stderr"
+                elif item.check:
+                    passed, why = verdict_check(item.check, status, out)
+                else:
+                    golden = g.golden(t, extra) if form == "golden" else None
+                    seen = out + err if form == "exit" else out
+                    passed, why = judge(form, extra, status, seen, golden)
+                    if hidden and form == "golden" and isinstance(status, int) and status > 0:
+                        # a hidden test, like a gate, judges the values printed, not the program's own
+                        # verdict: right ranks with one round too many keep its points
+                        passed, why = judge("golden", None, 0, seen, golden)
+                    if not passed and not hidden and form == "golden" and status == 0:
+                        diff = golden_diff(golden or b"", out)
+                verdicts[item.name] = [passed, why, diff]
+        wants_success = not (form == "exit" and extra[0] != 0)
+        if findings and wants_success:
+            for name, v in verdicts.items():
+                if v[0]:
+                    verdicts[name] = [False, "the emulator found a mistake in the kernel", v[2]]
+        return {"verdicts": verdicts, "findings": findings}
+
+    def variant_decision(self, v, status, out):
+        if status is None:
+            return False, "out of time"
+        if status < 0:
+            return False, "crashed"
+        if v["status"] is not None and status != v["status"]:
+            return False, "the exit status is wrong"
+        golden = self.grader.golden(v, v["output"])
+        if golden is None:
+            return False, "its output is missing from the autograder"
+        if len(out) > OUTPUT_READ_LIMIT or out != golden:
+            return False, "output differs"
+        return True, None
+
+    def judge_run(self, test, status, paths, timeout):
+        """The checker's answer for one run ({} of verdicts, with an error, when it has none)."""
+        ask = json.dumps({"test": test, "status": status, "out": paths[0], "err": paths[1]}).encode() + b"\n"
+        with self.lock:
+            if self.pid is None:
+                return {"verdicts": {}, "findings": [], "error": "the checker is gone"}
+            try:
+                while ask:
+                    ask = ask[os.write(self.to, ask):]
+                line = read_line(self.fro, timeout)
+            except OSError:
+                line = None
+            if line is None:
+                self.end()
+                return {"verdicts": {}, "findings": [], "error": "the checker did not answer"}
+        try:
+            return json.loads(line.decode("utf-8"))
+        except ValueError:
+            return {"verdicts": {}, "findings": [], "error": "the checker's answer was unreadable"}
+
+    def end(self):
+        """Ends the checker: EOF, then a kill if it lingers."""
+        if self.pid is not None:
+            for fd in (self.to, self.fro):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+            for _ in range(100):
+                try:
+                    if os.waitpid(self.pid, os.WNOHANG)[0]:
+                        break
+                except ChildProcessError:
+                    break
+                time.sleep(0.02)
+            else:
+                try:
+                    os.kill(self.pid, signal.SIGKILL)
+                    os.waitpid(self.pid, 0)
+                except OSError:
+                    pass
+            self.pid = None
+
+    def stop(self):
+        """Ends the checker and removes its folder."""
+        self.end()
+        remove_tree(self.folder)
 
 
 # --- the whole run ------------------------------------------------------------------------
@@ -1201,6 +1553,7 @@ class Grader:
         self.builds = {}        # build dir -> {program: (ok, messages)}
         self.variants = {}      # public test -> its hidden variant (a test of its own)
         self.sandbox = None
+        self.checker = None
 
     def load(self):
         a, kit, ch = self.args, self.kit, self.chapter
@@ -1298,14 +1651,30 @@ class Grader:
                 record["short"] = True
         limit = min(limit, remaining)
         env = clean_env({"HOME": self.tmp, "TMPDIR": self.tmp, "LC_ALL": "C"})
-        status, out, err, seconds = run(argv, self.work, limit, self.sandbox, env, self.outdir)
+        status, out, err, seconds, paths = run(argv, self.work, limit, self.sandbox, env, self.checker.runs,
+                                               owner=self.checker.owner, keep=True)
         if status is None:
             with self.lock:
                 if prog:
                     self.hung.add(prog)
+        try:   # the verdicts are the checker's, from the files it reads itself
+            answer = self.checker.judge_run(t["name"], status, paths, JUDGE_TIMEOUT * self.slowdown)
+        finally:
+            for path in paths:
+                os.remove(path)
         record.update(status=status, out=out, err=err, seconds=round(seconds, 3), limit=limit,
-                      golden_path=extra if form == "golden" else None, extra=extra)
+                      golden_path=extra if form == "golden" else None, extra=extra,
+                      verdicts=answer.get("verdicts", {}), findings=answer.get("findings", []),
+                      checker_error=answer.get("error"))
         return record
+
+    def verdict_of(self, name, record):
+        """(passed, why, diff): the checker's verdict of name in this run; a failure when it gave none."""
+        v = record.get("verdicts", {}).get(name)
+        if not v:
+            return False, "no verdict from the checker" + (f" ({record['checker_error']})"
+                                                           if record.get("checker_error") else ""), ""
+        return bool(v[0]), v[1], v[2]
 
     def variant_verdict(self, item, done, final):
         """(passed, why) of the hidden variant of the item (of its test, or of this verdict item:
@@ -1319,18 +1688,8 @@ class Grader:
         status = record["status"]
         if status in ("build", "budget", "error"):
             return False, "did not build" if status == "build" else "not run"
-        golden = self.golden(v, v["output"])
-        if status is None:
-            return False, "out of time"
-        if status < 0:
-            return False, "crashed"
-        if v["status"] is not None and status != v["status"]:
-            return False, "the exit status is wrong"
-        if golden is None:
-            return False, "its output is missing from the autograder"
-        if len(record["out"]) > OUTPUT_READ_LIMIT or record["out"] != golden:
-            return False, "output differs"
-        return True, None
+        passed, why, _ = self.verdict_of(v["name"], record)
+        return (True, None) if passed else (False, why)
 
     def result_of(self, item, record):
         """The results.json entry of one graded item, or None to leave it out."""
@@ -1356,19 +1715,9 @@ class Grader:
         if status == "error":
             entry.update(status="failed", output=record["why"])
             return entry, "not run (grader error)"
-        if len(record["err"]) > OUTPUT_READ_LIMIT:
-            entry.update(status="failed", output=f"failed: more than {OUTPUT_READ_LIMIT >> 20} MiB on stderr")
-            return entry, "stderr too large"
-        if item.check:
-            passed, why = verdict_check(item.check, status, record["out"])
-        else:
-            golden = self.golden(t, record["golden_path"]) if record["golden_path"] else None
-            seen = record["out"] + record["err"] if record["form"] == "exit" else record["out"]
-            passed, why = judge(record["form"], record["extra"], status, seen, golden)
-            if hidden and record["form"] == "golden" and isinstance(status, int) and status > 0:
-                # a hidden test, like a gate, judges the values printed, not the program's own
-                # verdict: right ranks with one round too many keep its points
-                passed, why = judge("golden", None, 0, seen, golden)
+        # the verdict is the checker's (class Checker): nothing here compares an output
+        passed, why, diff = self.verdict_of(item.name, record)
+        findings = "".join(line + "\n" for line in record.get("findings", []))
         if why == "timeout":
             why = f"timeout: stopped after {record['limit']:.1f} s" + \
                   (" (an earlier test of the same program hung)" if record.get("short") else
@@ -1376,13 +1725,13 @@ class Grader:
         entry["status"] = "passed" if passed else "failed"
         entry["score"] = item.points if passed else 0.0
         if hidden:
-            entry["output"] = "passed" if passed else f"failed: {hidden_reason(why)} (a hidden test: its " \
-                                                       "input and expected output are not shown)"
+            entry["output"] = ("passed" if passed else f"failed: {hidden_reason(why)} (a hidden test: its "
+                                                       "input and expected output are not shown)") + \
+                ("\n" + findings.rstrip("\n") if findings else "")
         else:
-            head = "" if passed else f"[{why}: {t['command']}]\n"
-            if not passed and record["golden_path"] and isinstance(status, int) and status == 0:
-                golden = self.golden(t, record["golden_path"]) or b""
-                head += golden_diff(golden, record["out"]) + "\n--- your program's output ---\n"
+            head = findings + ("" if passed else f"[{why}: {t['command']}]\n")
+            if diff:
+                head += diff + "\n--- your program's output ---\n"
             entry["output"] = head + show(record["out"], record["err"])
         return entry, "passed" if passed else why
 
@@ -1397,11 +1746,13 @@ class Grader:
         passed, why = verdict
         if passed:
             return entry, word
+        record = done.get(self.variants[item.name]["name"]) or {}
+        findings = "".join(line + "\n" for line in record.get("findings", []))
         entry.update(status="failed", score=0.0,
                      output=f"[failed: this public run passed, but its hidden variant (the same program with "
                             f"a seed you have not seen, its whole output compared with the reference's) did "
                             f"not: {why}]\n" +
-                            entry["output"])
+                            findings + entry["output"])
         return entry, f"hidden variant failed: {why}"
 
     def results(self, final):
@@ -1479,7 +1830,9 @@ class Grader:
                                  "sandbox": {"user": self.sandbox.user if self.sandbox else None,
                                              "network_isolated": bool(self.sandbox and self.sandbox.isolate_net),
                                              "private_shm": bool(self.sandbox and self.sandbox.private_shm),
-                                             "hidden_variants": len(self.variants)},
+                                             "hidden_variants": len(self.variants),
+                                             "checker": {"user": self.checker.user if self.checker else None,
+                                                         "process": "separate"}},
                                  "seconds": {n: s for n, s in self.seconds.items() if n not in hidden_names},
                                  "slowdown": round(self.slowdown, 3)}}
         return result, lines
@@ -1506,7 +1859,6 @@ class Grader:
         if os.geteuid() != 0 and a.no_sandbox and (self.submission or self.hidden_dir):
             self.notes.append("Graded without a sandbox (--no-sandbox): the submitted code ran as the "
                               "grader's user; this grade is only as good as that code is honest.")
-        self.read_goldens()
         recorded, now = self.times.get(CALIBRATION), (None if a.record_times else calibrate())
         if recorded and now:
             self.slowdown = max(1.0, now / recorded)
@@ -1527,6 +1879,10 @@ class Grader:
         try:
             self.check_hidden_private()
             self.check_out_private()
+            # The checker is forked now, before anything of the submission is built or run: it
+            # reads the references itself and judges every run (class Checker).
+            self.checker = Checker(self, a.judge_user)
+            self.checker.start()
             self.notes += prepare_tree(self.kit, self.chapter, self.submission, self.work, self.sandbox,
                                        check_sources=not a.no_source_check)
             self.cpu_dir = "build-cpu" if self.with_gpu else "build"
@@ -1579,6 +1935,8 @@ class Grader:
             self.sandbox.kill_strays(everything=True)
             result, lines = self.write(True)
         finally:
+            if self.checker is not None:
+                self.checker.stop()
             self.sandbox.kill_strays(everything=True)
             remove_owned_by(self.sandbox.uid, self.started)
             remove_tree(self.outdir)
@@ -1663,6 +2021,8 @@ def main(argv):
     ap.add_argument("--work", help="work tree to build in (kept; reused incrementally); default: a temporary one")
     ap.add_argument("--keep-work", action="store_true")
     ap.add_argument("--user", help="unprivileged user for the student's code when run as root")
+    ap.add_argument("--judge-user", help="the checker's user when run as root (default: GRADE_JUDGE_USER, "
+                                         "else `judge`, else root); never the student's")
     ap.add_argument("--no-source-check", action="store_true",
                     help="compile submitted files without SourceFirewall's check (tests of the sandbox only)")
     ap.add_argument("--no-sandbox", action="store_true",

@@ -431,13 +431,16 @@ include Makefile.companion
         path = os.path.join(os.path.dirname(self.dir), f"{self.chapter}-autograder.zip")
         # Gradescope's machines have no GPU: the grader builds without nvcc (gpu/no_cuda.c),
         # runs the cpu tests and lists the GPU tests as not run. The student's code runs as
-        # `student`, which can read the kit's copy but not source/, hidden/ or results/.
+        # `student`, which can read the kit's copy but not source/, hidden/ or results/; the
+        # checker that judges its runs, as `judge` (grade.py, class Checker).
         setup = """#!/bin/sh
 # setup.sh - Gradescope runs this once, when it builds the autograder image.
 set -e
 apt-get update
 apt-get install -y --no-install-recommends build-essential make python3
 id student > /dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin student
+# the checker's user: what judges the student's runs is neither root nor the student's user
+id judge > /dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin judge
 """
         run = f"""#!/bin/sh
 # run_autograder - Gradescope runs this for every submission: the student's files
