@@ -58,7 +58,10 @@ CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -ffp-contr
 # instrumentation cannot share a source with ASan's: under make asan those
 # sources keep UBSan only, while the emulator and every C source run under
 # ASan.
-EMU_CHECK_FLAGS := -g1 -gdwarf-4 -fsanitize=thread
+EMU_CHECK_FLAGS := -g1 -gdwarf-4 -fsanitize=thread -fdata-sections
+# ...and every program with the emulator links with common/emulator/emu_shared.ld,
+# which gathers the shared arrays of template kernels into the checked section.
+EMU_LD_SCRIPT := common/emulator/emu_shared.ld
 comma := ,
 emu_cxxflags = $(if $(filter common/emulator/emu_%,$(1)),$(CXXFLAGS),\
                  $(subst -fsanitize=address$(comma),-fsanitize=,$(CXXFLAGS)) $(EMU_CHECK_FLAGS))
@@ -112,7 +115,11 @@ endif
 linker_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(NVCC) $(NVARCH),$(if $(filter %.cpp,$($(1).SRCS)),$(CXX),$(CC)))
 # A program's own link flags (<program>.LDFLAGS, e.g. -pthread), passed
 # through to the host compiler when nvcc links.
-ldflags_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(addprefix -Xcompiler ,$($(1).LDFLAGS)),$($(1).LDFLAGS))
+# (nvcc hands -Xlinker's words to the linker; it would split -Wl,-T,FILE at its commas.)
+uses_emu   = $(filter common/emulator/emu_check.cpp,$($(1).SRCS))
+ldflags_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(addprefix -Xcompiler ,$($(1).LDFLAGS)) \
+               $(if $(call uses_emu,$(1)),-Xlinker -T -Xlinker $(EMU_LD_SCRIPT)),\
+               $($(1).LDFLAGS) $(if $(call uses_emu,$(1)),-Wl$(comma)-T$(comma)$(EMU_LD_SCRIPT)))
 
 # the include folders of a source: its chapter's lib/ and gpu/
 chapter_of       = $(firstword $(subst /, ,$(1)))

@@ -49,10 +49,10 @@ __global__ void rotate_through_shared(const int *in, int *out)
     __syncthreads();
     out[blockIdx.x * blockDim.x + threadIdx.x] = cell[(threadIdx.x + 1) % blockDim.x];
 }
-
+static int in[3 * 1024], out[3 * 1024];                    /* check_barrier's buffers */
 static bool check_barrier(unsigned threads, splitmix64 *g) /* 3 blocks of `threads` random values */
 {
-    static int in[3 * 1024], out[3 * 1024];
+    /* in, out: at file scope, since a function's static here is shared memory (emu_shared.ld) */
     for (unsigned i = 0; i < 3 * threads; i++)
         in[i] = (int)(splitmix64_next(g) >> 33);
     if (emu_launch(rotate_through_shared, dim3(3), dim3(threads), in, out) != 0)
@@ -281,6 +281,23 @@ static bool check_clean_kernels(void)
     return ok;
 }
 
+/* A template kernel's shared array is checked like any other (g++ places
+ * the statics of a template outside emu_shared; emu_shared.ld gathers them
+ * back): the tree of tree_without_barrier, for any element type. */
+template <typename T>
+__global__ void template_tree_without_barrier(const T *x, T *out)
+{
+    __shared__ T s[64];
+    const unsigned t = threadIdx.x;
+    s[t] = x[t];
+    __syncthreads();
+    for (unsigned stride = blockDim.x / 2; stride > 0; stride /= 2)
+        if (t < stride)
+            s[t] += s[t + stride];
+    if (t == 0)
+        *out = s[0];
+}
+
 static int run_trap(const char *trap)
 {
     int x[64] = { 0 };
@@ -297,6 +314,8 @@ static int run_trap(const char *trap)
         status = emu_launch(two_barriers, dim3(1), dim3(32), x);
     else if (strcmp(trap, "missing-barrier") == 0)
         status = emu_launch(tree_without_barrier, dim3(1), dim3(64), (const int *)x, &x[0]);
+    else if (strcmp(trap, "template-missing-barrier") == 0)
+        status = emu_launch(template_tree_without_barrier<int>, dim3(1), dim3(64), (const int *)x, &x[0]);
     else if (strcmp(trap, "missing-syncwarp") == 0)
         status = emu_launch(warp_without_syncwarp, dim3(1), dim3(32), x);
     else if (strcmp(trap, "stale-shared") == 0) {
@@ -344,7 +363,7 @@ int main(int argc, char **argv)
     const cli_option options[] = {
         { "--trap", CLI_CHOICE, &trap, "launch a kernel with this mistake (exits 1)", 0, 0,
           "divergent-barrier|exited-lane|partial-warp-full-mask|mask-leaves-caller-out|two-barriers|"
-          "missing-barrier|missing-syncwarp|stale-shared|off-by-one|global-race" },
+          "missing-barrier|template-missing-barrier|missing-syncwarp|stale-shared|off-by-one|global-race" },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--n", CLI_U64, &threads, "threads per block of the barrier check (default 96)", 1, 1024, NULL },
         { "--seed", CLI_U64, &seed, "seed of the values the barrier check rotates (default 1)", 0, UINT64_MAX, NULL },
