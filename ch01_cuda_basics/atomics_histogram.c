@@ -161,18 +161,12 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "A histogram by atomicAdd (global, then shared memory), checked against a C loop.", options,
               sizeof options / sizeof options[0]);
-    if (no_atomics && svg) {
-        fprintf(stderr, "error: --no-atomics and --svg are two experiments, pick one\n");
-        return EXIT_BAD_INPUT;
-    }
-    if ((no_atomics || svg) && on != NULL && strcmp(on, "cpu") != 0) {
-        fprintf(stderr, "error: %s is a CPU replay (use --on cpu)\n", no_atomics ? "--no-atomics" : "--svg");
-        return EXIT_BAD_INPUT;
-    }
-    if (svg && bins > 16) {
-        fprintf(stderr, "error: --svg draws at most 16 bins, got --bins %" PRIu64 "\n", bins);
-        return EXIT_BAD_INPUT;
-    }
+    if (no_atomics && svg)
+        cli_refuse("--no-atomics and --svg are two experiments, pick one");
+    if ((no_atomics || svg) && on != NULL && strcmp(on, "cpu") != 0)
+        cli_refuse("%s is a CPU replay (use --on cpu)", no_atomics ? "--no-atomics" : "--svg");
+    if (svg && bins > 16)
+        cli_refuse("--svg draws at most 16 bins, got --bins %" PRIu64, bins);
     const run_on where = no_atomics || svg ? RUN_CPU : cli_resolve_on(on);
     unsigned char *v = alloc_or_exit(n, 1, "values");
     unsigned *cpu = alloc_or_exit((size_t)bins, sizeof *cpu, "histogram");

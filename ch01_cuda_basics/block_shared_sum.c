@@ -228,14 +228,10 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "Block sums in shared memory with __syncthreads(), checked against C loops.", options,
               sizeof options / sizeof options[0]);
-    if ((block & (block - 1)) != 0) {
-        fprintf(stderr, "error: --block expects a power of two, got %" PRIu64 "\n", block);
-        return EXIT_BAD_INPUT;
-    }
-    if (no_fence && on != NULL && strcmp(on, "cpu") != 0) {
-        fprintf(stderr, "error: --no-fence is a CPU replay (use --on cpu)\n");
-        return EXIT_BAD_INPUT;
-    }
+    if ((block & (block - 1)) != 0)
+        cli_refuse("--block expects a power of two, got %" PRIu64, block);
+    if (no_fence && on != NULL && strcmp(on, "cpu") != 0)
+        cli_refuse("--no-fence is a CPU replay (use --on cpu)");
     const run_on where = no_fence ? RUN_CPU : cli_resolve_on(on);
     const int blocks = (int)((n + block - 1) / block);
     int *x = alloc_or_exit(n, sizeof *x, "x");

@@ -28,15 +28,10 @@ int main(int argc, char **argv)
     cli_parse(argc, argv, "y = 2 x with every CUDA call checked; two options commit a bug on purpose.", options,
               sizeof options / sizeof options[0]);
     const int trap = out_of_bounds || bad_launch;
-    if (out_of_bounds && bad_launch) {
-        fprintf(stderr, "error: --out-of-bounds and --bad-launch are two experiments, pick one\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (trap && on != NULL && strcmp(on, "cpu") == 0) {
-        fprintf(stderr, "error: %s is a GPU experiment (use --on gpu)\n",
-                out_of_bounds ? "--out-of-bounds" : "--bad-launch");
-        return EXIT_BAD_INPUT;
-    }
+    if (out_of_bounds && bad_launch)
+        cli_refuse("--out-of-bounds and --bad-launch are two experiments, pick one");
+    if (trap && on != NULL && strcmp(on, "cpu") == 0)
+        cli_refuse("%s is a GPU experiment (use --on gpu)", out_of_bounds ? "--out-of-bounds" : "--bad-launch");
     const int emulated = on != NULL && strcmp(on, "emu") == 0;
     const run_on where = trap && !emulated ? cli_resolve_on("gpu") : cli_resolve_on(on);
     float *x = alloc_or_exit(n, sizeof *x, "x");

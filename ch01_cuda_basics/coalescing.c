@@ -264,11 +264,9 @@ int main(int argc, char **argv)
         argc, argv,
         "One copy, read coalesced, strided and at random: the sectors each warp touches (CPU) and the time (GPU).",
         options, sizeof options / sizeof options[0]);
-    if (n % unit != 0) {
-        fprintf(stderr, "error: --n must be a multiple of %" PRIu64 " (32 rows of %d floats), got %" PRIu64 "\n", unit,
-                COPY_ROW_FLOATS, n);
-        return EXIT_BAD_INPUT;
-    }
+    if (n % unit != 0)
+        cli_refuse("--n must be a multiple of %" PRIu64 " (32 rows of %d floats), got %" PRIu64, unit, COPY_ROW_FLOATS,
+                   n);
     const run_on where = cli_resolve_on(on);
     // [listing copy-cases]
     const copy_case cases[] = {

@@ -76,10 +76,8 @@ int main(int argc, char **argv)
     cli_parse(argc, argv, "Times y = a x with CUDA events (first launch, warm-up, median) and checks y.", options,
               sizeof options / sizeof options[0]);
     cli_no_emu(on, "this program measures time with CUDA events, and the CPU emulator has no model of time");
-    if (host_clock && on != NULL && strcmp(on, "gpu") != 0) {
-        fprintf(stderr, "error: --host-clock is a GPU experiment (use --on gpu)\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (host_clock && on != NULL && strcmp(on, "gpu") != 0)
+        cli_refuse("--host-clock is a GPU experiment (use --on gpu)");
     const run_on where = cli_resolve_on(host_clock ? "gpu" : on);
     float *x = alloc_or_exit(n, sizeof *x, "x");
     float *cpu = alloc_or_exit(n, sizeof *cpu, "y"), *gpu = alloc_or_exit(n, sizeof *gpu, "y");

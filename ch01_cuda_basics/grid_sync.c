@@ -134,26 +134,16 @@ int main(int argc, char **argv)
               sizeof options / sizeof options[0]);
     cli_no_emu(on, "the kernel waits at a grid-wide barrier (grid.sync()), which needs every block resident "
                    "at once; the CPU emulator runs blocks one after another");
-    if (too_many && on != NULL && strcmp(on, "cpu") == 0) {
-        fprintf(stderr, "error: --too-many-blocks is a GPU experiment (use --on gpu)\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (ordinary && on != NULL && strcmp(on, "cpu") == 0) {
-        fprintf(stderr, "error: --ordinary-launch is a GPU experiment (use --on gpu)\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (ordinary && too_many) {
-        fprintf(stderr, "error: --ordinary-launch and --too-many-blocks are two experiments (use one)\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (svg && (too_many || ordinary || (on != NULL && strcmp(on, "cpu") != 0))) {
-        fprintf(stderr, "error: --svg draws a CPU walk of the kernel (use it alone, or with --on cpu)\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (svg && n > PICTURE_MAX_N) {
-        fprintf(stderr, "error: --svg draws at most %d elements, got --n %" PRIu64 "\n", PICTURE_MAX_N, n);
-        return EXIT_BAD_INPUT;
-    }
+    if (too_many && on != NULL && strcmp(on, "cpu") == 0)
+        cli_refuse("--too-many-blocks is a GPU experiment (use --on gpu)");
+    if (ordinary && on != NULL && strcmp(on, "cpu") == 0)
+        cli_refuse("--ordinary-launch is a GPU experiment (use --on gpu)");
+    if (ordinary && too_many)
+        cli_refuse("--ordinary-launch and --too-many-blocks are two experiments (use one)");
+    if (svg && (too_many || ordinary || (on != NULL && strcmp(on, "cpu") != 0)))
+        cli_refuse("--svg draws a CPU walk of the kernel (use it alone, or with --on cpu)");
+    if (svg && n > PICTURE_MAX_N)
+        cli_refuse("--svg draws at most %d elements, got --n %" PRIu64, PICTURE_MAX_N, n);
     const run_on where = svg ? RUN_CPU : too_many || ordinary ? cli_resolve_on("gpu") : cli_resolve_on(on);
     int *x = alloc_or_exit(n, sizeof *x, "x");
     long long *cpu = alloc_or_exit(n, sizeof *cpu, "y"), *gpu = alloc_or_exit(n, sizeof *gpu, "y");

@@ -165,10 +165,8 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "c = a + b with one thread per element; shows which thread did which element.", options,
               sizeof options / sizeof options[0]);
-    if (svg && n > 64) {
-        fprintf(stderr, "error: --svg draws at most 64 elements, got --n %" PRIu64 "\n", n);
-        return EXIT_BAD_INPUT;
-    }
+    if (svg && n > 64)
+        cli_refuse("--svg draws at most 64 elements, got --n %" PRIu64, n);
     const run_on where = svg ? RUN_CPU : cli_resolve_on(on);
     vectors cpu = vectors_alloc((int)n), gpu = vectors_alloc((int)n);
     fill_inputs(&cpu, (int)n, seed);

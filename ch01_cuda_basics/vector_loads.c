@@ -254,29 +254,19 @@ int main(int argc, char **argv)
               sizeof options / sizeof options[0]);
     cli_no_emu(on, "the kernels copy with cp.async, in the background, which the CPU emulator does not model");
     const char *replay_name = no_barrier ? "--no-barrier" : replay_cp ? "--replay-cp-async" : NULL;
-    if (replay_name && (forget_tail || misaligned || (no_barrier && replay_cp))) {
-        fprintf(stderr, "error: %s and %s are two experiments, pick one\n", replay_name,
-                forget_tail  ? "--forget-tail"
-                : misaligned ? "--misaligned"
-                             : "--replay-cp-async");
-        return EXIT_BAD_INPUT;
-    }
-    if (replay_name && on != NULL && strcmp(on, "cpu") != 0) {
-        fprintf(stderr, "error: %s is a CPU replay (use --on cpu)\n", replay_name);
-        return EXIT_BAD_INPUT;
-    }
-    if (forget_tail && on != NULL && strcmp(on, "cpu") != 0) {
-        fprintf(stderr, "error: --forget-tail is a CPU walk (use --on cpu)\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (misaligned && (forget_tail || (on != NULL && strcmp(on, "gpu") != 0))) {
-        fprintf(stderr, "error: --misaligned is a GPU experiment (use --on gpu, without --forget-tail)\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (misaligned && n < 5) {
-        fprintf(stderr, "error: --misaligned needs --n 5 or more (a float4 after the first float)\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (replay_name && (forget_tail || misaligned || (no_barrier && replay_cp)))
+        cli_refuse("%s and %s are two experiments, pick one", replay_name,
+                   forget_tail  ? "--forget-tail"
+                   : misaligned ? "--misaligned"
+                                : "--replay-cp-async");
+    if (replay_name && on != NULL && strcmp(on, "cpu") != 0)
+        cli_refuse("%s is a CPU replay (use --on cpu)", replay_name);
+    if (forget_tail && on != NULL && strcmp(on, "cpu") != 0)
+        cli_refuse("--forget-tail is a CPU walk (use --on cpu)");
+    if (misaligned && (forget_tail || (on != NULL && strcmp(on, "gpu") != 0)))
+        cli_refuse("--misaligned is a GPU experiment (use --on gpu, without --forget-tail)");
+    if (misaligned && n < 5)
+        cli_refuse("--misaligned needs --n 5 or more (a float4 after the first float)");
     const run_on where = forget_tail || replay_name ? RUN_CPU : cli_resolve_on(misaligned ? "gpu" : on);
     float *f = alloc_or_exit(n, sizeof *f, "floats");
     double *d = alloc_or_exit(n, sizeof *d, "doubles");

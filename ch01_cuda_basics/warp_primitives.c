@@ -143,14 +143,10 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "Warp sums by __shfl_down_sync and odd counts by __ballot_sync, checked in C.", options,
               sizeof options / sizeof options[0]);
-    if (full_mask && dot) {
-        fprintf(stderr, "error: --full-mask and --dot are two experiments, pick one\n");
-        return EXIT_BAD_INPUT;
-    }
-    if (full_mask && on != NULL && strcmp(on, "cpu") != 0) {
-        fprintf(stderr, "error: --full-mask is a CPU walk of the kernel (use --on cpu)\n");
-        return EXIT_BAD_INPUT;
-    }
+    if (full_mask && dot)
+        cli_refuse("--full-mask and --dot are two experiments, pick one");
+    if (full_mask && on != NULL && strcmp(on, "cpu") != 0)
+        cli_refuse("--full-mask is a CPU walk of the kernel (use --on cpu)");
     const run_on where = dot || full_mask ? RUN_CPU : cli_resolve_on(on);
     const int warps = (int)((n + 31) / 32);
     int *x = alloc_or_exit(n, sizeof *x, "x");

@@ -540,10 +540,8 @@ int main(int argc, char **argv)
                 ? "--print-cpu prints pointer jumping and the ruling set: --algo wyllie, ruling or all"
             : o.in_place ? "--print-cpu prints the double-buffered pointer jumping: leave out --in-place"
                          : NULL;
-        if (problem) {
-            fprintf(stderr, "error: %s\n", problem);
-            exit(EXIT_BAD_INPUT);
-        }
+        if (problem)
+            cli_refuse("%s", problem);
     }
     const int32_t n = l.n, sublist = sublist_for(o.sublist, n);
     static rank_run r; /* two round logs: kept off the stack */

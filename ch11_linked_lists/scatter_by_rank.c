@@ -128,10 +128,8 @@ int main(int argc, char **argv)
     char describe[256];
     list_load(&l, o.input, o.random_n, o.seed, describe, sizeof describe);
     const int32_t n = l.n;
-    if (o.svg && n > SHOW_MAX_NODES) {
-        fprintf(stderr, "error: --svg draws lists of at most %d nodes\n", SHOW_MAX_NODES);
-        return EXIT_BAD_INPUT;
-    }
+    if (o.svg && n > SHOW_MAX_NODES)
+        cli_refuse("--svg draws lists of at most %d nodes", SHOW_MAX_NODES);
     const run_on where = o.svg ? RUN_CPU : cli_resolve_on(o.on);
     if (where == RUN_EMU)
         emu_check_size(n);

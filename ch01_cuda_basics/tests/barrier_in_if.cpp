@@ -73,15 +73,10 @@ int main(int argc, char **argv)
     cli_parse(argc, argv,
               "Runs a block tree sum whose __syncthreads() sits inside an if on the CPU emulator (section 1.3).",
               options, sizeof options / sizeof options[0]);
-    if (block & (block - 1)) {
-        fprintf(stderr, "error: --block expects a power of two, got %llu\n", (unsigned long long)block);
-        return EXIT_BAD_INPUT;
-    }
-    if (n > block) {
-        fprintf(stderr, "error: --n %llu is more than the block's %llu threads\n", (unsigned long long)n,
-                (unsigned long long)block);
-        return EXIT_BAD_INPUT;
-    }
+    if (block & (block - 1))
+        cli_refuse("--block expects a power of two, got %llu", (unsigned long long)block);
+    if (n > block)
+        cli_refuse("--n %llu is more than the block's %llu threads", (unsigned long long)n, (unsigned long long)block);
     int *x = (int *)alloc_or_exit((size_t)n, sizeof *x, "the values");
     splitmix64 g = { seed };
     long long expect = 0, got = 0;

@@ -59,11 +59,8 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, "Runs section 1.10's copy kernels on the CPU emulator and checks every element.", options,
               sizeof options / sizeof options[0]);
-    if (n % unit != 0) {
-        fprintf(stderr, "error: --n must be a multiple of %llu, got %llu\n", (unsigned long long)unit,
-                (unsigned long long)n);
-        return EXIT_BAD_INPUT;
-    }
+    if (n % unit != 0)
+        cli_refuse("--n must be a multiple of %llu, got %llu", (unsigned long long)unit, (unsigned long long)n);
     float *in = (float *)alloc_or_exit((size_t)n, sizeof(float), "in");
     float *out = (float *)alloc_or_exit((size_t)n, sizeof(float), "out");
     unsigned *perm = (unsigned *)alloc_or_exit((size_t)n, sizeof(unsigned), "perm");

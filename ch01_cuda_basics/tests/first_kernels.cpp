@@ -83,10 +83,8 @@ int main(int argc, char **argv)
         argc, argv,
         "Runs the answers to chapter 1's exercises 12-14 (scale_add, count_above, dot_product) on the CPU emulator.",
         options, sizeof options / sizeof options[0]);
-    if (block & (block - 1)) {
-        fprintf(stderr, "error: --block expects a power of two, got %llu\n", (unsigned long long)block);
-        return EXIT_BAD_INPUT;
-    }
+    if (block & (block - 1))
+        cli_refuse("--block expects a power of two, got %llu", (unsigned long long)block);
     const int count = (int)n, threshold = 900;
     float *x = (float *)alloc_or_exit(n, sizeof *x, "x");
     float *y = (float *)alloc_or_exit(n, sizeof *y, "y");
