@@ -10,6 +10,7 @@
  * library's lane-by-lane route; --reassociate commits the mistake this
  * chapter is about: the same sum in a std::reduce-like order; --zero-init
  * another: init = 0.0 written for "no initial value". */
+#include "why_not_emulated.h"
 #include "common.h"
 #include "canonical_cpu.h"
 #include "canonical_gpu.h"
@@ -332,7 +333,7 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "LCG seed, hex or decimal (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--hostile", CLI_FLAG, &hostile, "add the P4016 cancellation overlay (+-1e16)", 0, 0, NULL },
         { "--init", CLI_DOUBLE, &init, "initial value, applied once as init + R (default none)", 0, 0, NULL },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_NO_EMU(&on),
         { "--threads", CLI_U64, &threads, "also run the vectorised reduce on T CPU threads (default: not run)", 1, 1024,
           NULL },
         { "--hex", CLI_FLAG, &hex, "stdout: only the result's bits, 0x + 16 hex digits", 0, 0, NULL },
@@ -355,6 +356,7 @@ int main(int argc, char **argv)
         cli_refuse("--dot draws at most 64 elements and 64 lanes");
     if (threads > 0 && on != NULL && strcmp(on, "gpu") == 0)
         cli_refuse("--threads runs a CPU route; use --on cpu or --on both");
+    cli_no_emu(on, CANONICAL_KERNELS_NOT_EMULATED);
     const run_on where = cli_resolve_on(on);
     double *x = alloc_or_exit(n, sizeof(double), "the data set");
     p4016_data(seed, hostile, x, n);

@@ -6,6 +6,7 @@
  * Two traps commit the mistakes of the book's section 30.9 on the CPU:
  * --init-as-leaf puts init into the tree as element -1, --resume-at M scans
  * in two calls, the second with init = the first call's last output. */
+#include "why_not_emulated.h"
 #include "common.h"
 #include "canonical_cpu.h"
 #include "canonical_gpu.h"
@@ -223,7 +224,7 @@ int main(int argc, char **argv)
         { "--hostile", CLI_FLAG, &hostile, "add the P4016 cancellation overlay (+-1e16)", 0, 0, NULL },
         { "--init", CLI_DOUBLE, &init, "initial value, attached outside each prefix (default none)", 0, 0, NULL },
         { "--exclusive", CLI_FLAG, &exclusive, "exclusive scan: E[i] covers x[0..i-1]", 0, 0, NULL },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_NO_EMU(&on),
         { "--summary", CLI_FLAG, &summary, "stdout: one line back=0x... reduce=0x... fnv1a=0x...", 0, 0, NULL },
         { "--init-as-leaf", CLI_FLAG, &init_as_leaf,
           "trap: also scan with init as element -1 of the tree (needs --init)", 0, 0, NULL },
@@ -243,6 +244,7 @@ int main(int argc, char **argv)
     if (resume_at > 0 && (resume_at >= n || exclusive))
         cli_refuse("--resume-at M needs an inclusive scan and 1 <= M < N");
     FILE *trace = summary ? stderr : stdout; /* --summary keeps stdout for one line */
+    cli_no_emu(on, CANONICAL_KERNELS_NOT_EMULATED);
     const run_on where = cli_resolve_on(on);
 
     double *x = alloc_or_exit(n, sizeof(double), "the data set");

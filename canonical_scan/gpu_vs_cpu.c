@@ -5,6 +5,7 @@
  * kernels instead, for machines without a GPU. --n N checks the one size N
  * instead of the table's sizes (with the parameters the table gives a size
  * of its class). */
+#include "why_not_emulated.h"
 #include "canonical_gpu.h"
 #include "common.h"
 #include "comparison_matrix.h"
@@ -23,13 +24,14 @@ int main(int argc, char **argv)
         { "--quick", CLI_FLAG, &quick, "7 sizes only (for compute-sanitizer)", 0, 0, NULL },
         { "--n", CLI_U64, &n, "check this one size instead of the table's sizes", 1, UINT64_C(1) << 24, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
-        { "--on", CLI_CHOICE, &on, "gpu: the kernels; cpu: their emulation (default gpu if present)", 0, 0,
-          "cpu|gpu|both" },
+        { "--on", CLI_CHOICE, &on, "gpu: the kernels; cpu: their replay (default gpu if present; emu: why not)", 0, 0,
+          "cpu|gpu|both|emu" },
     };
     cli_parse(argc, argv, "Compares every canonical GPU kernel bit for bit with the CPU library.", options,
               sizeof options / sizeof options[0]);
     if (n != 0 && (small_only || quick))
         cli_refuse("--n checks one size; --small and --quick choose sizes of the table");
+    cli_no_emu(on, CANONICAL_KERNELS_NOT_EMULATED);
     const run_on where = cli_resolve_on(on);
     const matrix_level level = quick ? MATRIX_QUICK : small_only ? MATRIX_SMALL : MATRIX_LARGE;
     int ok = 1;

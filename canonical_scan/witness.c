@@ -4,6 +4,7 @@
  * CPU == GPU: the same bits, not merely close ones -- which holds only because
  * both sides round the same named expression (-ffp-contract=off on the
  * host, --fmad=false on the device). */
+#include "why_not_emulated.h"
 #include "canonical_cpu.h"
 #include "canonical_gpu.h"
 #include "common.h"
@@ -119,12 +120,14 @@ int main(int argc, char **argv)
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of elements (default 2^20)", 1, UINT64_C(1) << 28, NULL },
         { "--seed", CLI_U64, &seed, "LCG seed (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
-        { "--on", CLI_CHOICE, &on, "where to scan (default both with a GPU, else cpu)", 0, 0, "cpu|gpu|both" },
+        { "--on", CLI_CHOICE, &on, "where to scan (default both with a GPU, else cpu; emu: why not)", 0, 0,
+          "cpu|gpu|both|emu" },
         { "--show-probes", CLI_FLAG, &show_probes, "print the 24 probe values of every scan", 0, 0, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
     };
     cli_parse(argc, argv, "Cross-platform witness: hashes and mid-block probes of three canonical scans, CPU vs GPU.",
               options, sizeof options / sizeof options[0]);
+    cli_no_emu(on, CANONICAL_KERNELS_NOT_EMULATED);
     const run_on where = cli_resolve_on(on);
 
     double *x = alloc_or_exit(n, sizeof(double), "the data"), *out = alloc_or_exit(n, sizeof(double), "the scan");

@@ -258,7 +258,7 @@ int main(int argc, char **argv)
         { "--transposed", CLI_FLAG, &transposed, "the trap: the 2-D copy with x numbering rows, beside the right one",
           0, 0, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts (and the GPU's table)", 0, 0, NULL },
-        CLI_OPTION_ON(&on),
+        CLI_OPTION_ON_NO_EMU(&on),
     };
     cli_parse(
         argc, argv,
@@ -267,6 +267,9 @@ int main(int argc, char **argv)
     if (n % unit != 0)
         cli_refuse("--n must be a multiple of %" PRIu64 " (32 rows of %d floats), got %" PRIu64, unit, COPY_ROW_FLOATS,
                    n);
+    cli_no_emu(on, "the GPU run only times the copies, and the CPU emulator has no model of time or of memory "
+                   "traffic; emulated_coalescing runs the same kernels on the emulator and counts each warp's "
+                   "sectors");
     const run_on where = cli_resolve_on(on);
     // [listing copy-cases]
     const copy_case cases[] = {

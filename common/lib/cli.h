@@ -106,6 +106,12 @@ run_on cli_resolve_on(const char *on_text);
 /* For a program whose kernels the emulator cannot run: `--on emu` is then
  * answered with "error: --on emu: WHY" and EXIT_BAD_INPUT (cli_no_emu). */
 void cli_no_emu(const char *on_text, const char *why);
+#define CLI_OPTION_ON_NO_EMU(text_var)                                                                                 \
+    {                                                                                                                  \
+        "--on", CLI_CHOICE, (text_var),                                                                                \
+            "where to run (default both with a GPU, else cpu; emu: why the CPU emulator cannot run these kernels)", 0, \
+            0, "cpu|gpu|both|emu"                                                                                      \
+    }
 #define CLI_OPTION_ON_EMU(text_var)                                                                                    \
     {                                                                                                                  \
         "--on", CLI_CHOICE, (text_var),                                                                                \
