@@ -9,6 +9,8 @@ The table is generated, so it cannot drift from what the build and the book say:
   kernels        the .cu files (and, for an emulated program, the .cpp that compiles
                  the kernel source for the emulator) among its sources
   what it shows  the first sentence of the header comment of its first source
+Below the table, each program with a GPU path that the CPU emulator cannot run
+is listed with the reason it gives for --on emu (its cli_no_emu call).
 
 The table sits between two marker lines in README.md; the rest of the README is
 written by hand. Without --check the tables are rewritten in place; with --check
@@ -101,7 +103,42 @@ def table(chapter, progs, sections):
         source = main[len(chapter) + 1:]
         rows.append(f"| [`{prog}`]({source}) | {secs} | {', '.join(where)} | "
                     f"{' '.join(link(k) for k in kernels) or '-'} | {first_sentence(main)} |")
+    refused = [(name.split("/", 1)[1], why) for name, srcs in progs
+               if not any(s.startswith("common/emulator/") for s in srcs)
+               for why in [no_emu_reason(chapter, srcs)] if why]
+    if refused:
+        rows += ["", "Programs whose kernels the CPU emulator cannot run say why when asked for `--on emu`:", ""]
+        rows += [f"- `{prog}`: {why.replace('|', chr(92) + '|')}." for prog, why in refused]
     return "\n".join([BEGIN] + rows + [END])
+
+
+LITERALS = r'((?:\s*"(?:[^"\\]|\\.)*")+)'
+
+
+def joined(literals):
+    return "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', literals)).replace('\\"', '"')
+
+
+def no_emu_reason(chapter, srcs):
+    """What the program's cli_no_emu(on, WHY) answers to --on emu: WHY's literals, or a macro's."""
+    for src in srcs:
+        if not src.endswith(".c"):
+            continue
+        with open(src, encoding="utf-8") as f:
+            text = f.read()
+        m = re.search(r"cli_no_emu\(\s*[\w>.-]+\s*,\s*(?:" + LITERALS + r"|(\w+))\s*\)", text)
+        if not m:
+            continue
+        if m.group(1):
+            return joined(m.group(1))
+        for folder in (chapter + "/lib", chapter + "/gpu", "common/lib"):
+            for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    d = re.search(r"#define\s+" + m.group(2) + r"\s*\\?\s*" + LITERALS.replace("\\s", "[\\s\\\\]"),
+                                  f.read())
+                if d:
+                    return joined(d.group(1))
+    return None
 
 
 def main(argv):
