@@ -23,8 +23,12 @@
  *   (racecheck does not look at global memory; this is the lesson of a
  *   kernel that reads what its neighbours rewrite in the same launch).
  *
- * Atomics (atomicAdd) are not races with each other: they skip the race
- * check. The first error ends the launch, with both threads and both source
+ * Atomics (atomicAdd) are indivisible only against other atomics: two
+ * threads updating one byte atomically in one interval do not race, but an
+ * atomic and a plain read or write of that byte by another thread, with no
+ * barrier (or, in one warp, warp operation) between, do (racecheck reports
+ * this too: a block that zeroes its counters and counts into them with no
+ * __syncthreads() between). The first error ends the launch, with both threads and both source
  * lines named (addr2line reads them from the program's line tables, -g1).
  * Not checked: global memory races between blocks (blocks run one after
  * another, so the emulator cannot see them), stack and host memory. */
@@ -65,6 +69,13 @@ struct byte_history {
     uint16_t writer, reader[2];
     uint32_t write_clock, read_clock[2];
     const void *write_pc, *read_pc[2];
+    /* the threads that updated it atomically in interval atomic_phase (two
+     * at most are remembered, as for readers), and with which atomic */
+    uint32_t atomic_phase;
+    uint16_t updater[2];
+    uint8_t update_op[2];
+    uint32_t update_clock[2];
+    const void *update_pc[2];
 };
 
 /* Set by the instrumentation's start-up call (__tsan_init, below): at least
@@ -108,12 +119,12 @@ static int buffer_count;
  * word the recorded writer and readers touched: threads that touch
  * different bytes of one word do not race. */
 struct global_word {
-    char *at;       /* the word's first byte */
-    uint32_t phase; /* the barrier interval (serial) it belongs to */
-    uint16_t writer, reader[2];
-    uint8_t write_bytes, read_bytes[2];
-    uint32_t write_clock, read_clock[2];
-    uint32_t write_pc, read_pc[2]; /* offsets in the program (load_bias) */
+    char *at;                               /* the word's first byte */
+    uint32_t phase;                         /* the barrier interval (serial) it belongs to */
+    uint16_t writer, reader[2], updater[2]; /* updater: atomics */
+    uint8_t write_bytes, read_bytes[2], update_bytes[2], update_op[2];
+    uint32_t write_clock, read_clock[2], update_clock[2];
+    uint32_t write_pc, read_pc[2], update_pc[2]; /* offsets in the program (load_bias) */
 };
 static global_word *global_table;
 static size_t global_capacity, global_used; /* used: entries of interval global_phase */
@@ -320,53 +331,113 @@ static bool ordered(int a, uint32_t clock_a, int b)
     return a / 32 == b / 32 && seen[b][a % 32] > clock_a;
 }
 
-[[noreturn]] static void race(const byte_history *h, int other, bool other_wrote, const void *other_pc, int t,
-                              bool t_writes, const void *pc, size_t offset)
+/* How a thread touched a byte: a plain read or write, or an atomic (which
+ * one: an index in atomic_names). */
+enum access_kind { READ, WRITE, ATOMIC };
+static const char *atomic_names[16] = { "an atomic" };
+static int atomic_name_count = 1;
+
+static uint8_t atomic_op(const char *name)
 {
-    char first[512], second[512], what[512];
+    for (int i = 0; i < atomic_name_count; i++)
+        if (atomic_names[i] == name || strcmp(atomic_names[i], name) == 0)
+            return (uint8_t)i;
+    if (atomic_name_count == (int)(sizeof atomic_names / sizeof atomic_names[0]))
+        return 0;
+    atomic_names[atomic_name_count] = name;
+    return (uint8_t)atomic_name_count++;
+}
+
+/* "read it", "writes it", "updated it with atomicAdd", ... */
+static const char *did(access_kind kind, uint8_t op, bool past, char *out, size_t size)
+{
+    if (kind == ATOMIC)
+        snprintf(out, size, "%s it with %s", past ? "updated" : "updates", atomic_names[op]);
+    else
+        snprintf(out, size, "%s it", kind == WRITE ? (past ? "wrote" : "writes") : (past ? "read" : "reads"));
+    return out;
+}
+
+/* "thread A wrote it at ..., thread B reads it at ..., with no ... between
+ * (...)": the end of every race report. */
+[[noreturn]] static void report_race(const char *what, int other, access_kind other_kind, uint8_t other_op,
+                                     const void *other_pc, int t, access_kind kind, uint8_t op, const void *pc)
+{
+    char first[512], second[512], did_first[128], did_second[128];
     source_line(other_pc, first, sizeof first);
     source_line(pc, second, sizeof second);
-    shared_name(shared_begin + offset, what, sizeof what);
-    (void)h;
-    report("shared-memory race on %s: thread %d %s it at %s, thread %d %s it at %s, with no %s between "
-           "(the result depends on which thread runs first)",
-           what, other, other_wrote ? "wrote" : "read", first, t, t_writes ? "writes" : "reads", second,
-           other / 32 == t / 32 ? "__syncwarp() or __syncthreads()" : "__syncthreads()");
+    report("%s: thread %d %s at %s, thread %d %s at %s, with no %s between (%sthe result depends on which "
+           "thread runs first)",
+           what, other, did(other_kind, other_op, true, did_first, sizeof did_first), first, t,
+           did(kind, op, false, did_second, sizeof did_second), second,
+           other / 32 == t / 32 ? "__syncwarp() or __syncthreads()" : "__syncthreads()",
+           other_kind == ATOMIC || kind == ATOMIC ? "an atomic is indivisible only against other atomics: " : "");
     fail_in_thread();
 }
 
-static void shared_access(char *p, size_t size, bool writes, bool atomic, const void *pc)
+[[noreturn]] static void race(int other, access_kind other_kind, uint8_t other_op, const void *other_pc, int t,
+                              access_kind kind, uint8_t op, const void *pc, size_t offset)
+{
+    char name[512], what[600];
+    shared_name(shared_begin + offset, name, sizeof name);
+    snprintf(what, sizeof what, "shared-memory race on %s", name);
+    report_race(what, other, other_kind, other_op, other_pc, t, kind, op, pc);
+}
+
+/* Which of two slots (of readers, or of atomic updaters) thread t takes:
+ * its own, an empty one, else none (a third thread is not remembered,
+ * which can only make the check miss a race, never invent one). */
+static inline int slot_of(const uint16_t *who, int t)
+{
+    return who[0] == NOBODY || who[0] == t ? 0 : who[1] == NOBODY || who[1] == t ? 1 : -1;
+}
+
+/* An access of `size` bytes at p by the running thread: a plain read or
+ * write, or an atomic (op: which one). */
+static void shared_access(char *p, size_t size, access_kind kind, uint8_t op, const void *pc)
 {
     const int t = block.current;
+    const bool writes = kind != READ;
     for (size_t i = 0; i < size; i++) {
         const size_t offset = (size_t)(p + i - shared_begin);
         byte_history *h = &history[offset];
-        if ((!writes || atomic) && h->written_in != block_serial && !unwritten.pending)
+        if (kind != WRITE && h->written_in != block_serial && !unwritten.pending)
             unwritten = early_read{ true, p + i, t, pc };
-        if (!atomic) {
-            if (h->write_phase == phase_serial && h->writer != t && !ordered(h->writer, h->write_clock, t))
-                race(h, h->writer, true, h->write_pc, t, writes, pc, offset);
-            if (writes && h->read_phase == phase_serial)
-                for (int r = 0; r < 2; r++)
-                    if (h->reader[r] != NOBODY && h->reader[r] != t && !ordered(h->reader[r], h->read_clock[r], t))
-                        race(h, h->reader[r], false, h->read_pc[r], t, true, pc, offset);
-        }
-        if (writes) {
+        if (h->write_phase == phase_serial && h->writer != t && !ordered(h->writer, h->write_clock, t))
+            race(h->writer, WRITE, 0, h->write_pc, t, kind, op, pc, offset);
+        if (writes && h->read_phase == phase_serial)
+            for (int r = 0; r < 2; r++)
+                if (h->reader[r] != NOBODY && h->reader[r] != t && !ordered(h->reader[r], h->read_clock[r], t))
+                    race(h->reader[r], READ, 0, h->read_pc[r], t, kind, op, pc, offset);
+        if (kind != ATOMIC && h->atomic_phase == phase_serial)
+            for (int r = 0; r < 2; r++)
+                if (h->updater[r] != NOBODY && h->updater[r] != t && !ordered(h->updater[r], h->update_clock[r], t))
+                    race(h->updater[r], ATOMIC, h->update_op[r], h->update_pc[r], t, kind, op, pc, offset);
+        if (kind == WRITE) {
             h->written_in = block_serial;
-            if (!atomic) {
-                h->write_phase = phase_serial;
-                h->writer = (uint16_t)t;
-                h->write_clock = warp_clock[t];
-                h->write_pc = pc;
+            h->write_phase = phase_serial;
+            h->writer = (uint16_t)t;
+            h->write_clock = warp_clock[t];
+            h->write_pc = pc;
+        } else if (kind == ATOMIC) {
+            h->written_in = block_serial;
+            if (h->atomic_phase != phase_serial) {
+                h->atomic_phase = phase_serial;
+                h->updater[0] = h->updater[1] = NOBODY;
+            }
+            const int r = slot_of(h->updater, t);
+            if (r >= 0) {
+                h->updater[r] = (uint16_t)t;
+                h->update_op[r] = op;
+                h->update_clock[r] = warp_clock[t];
+                h->update_pc[r] = pc;
             }
         } else {
             if (h->read_phase != phase_serial) {
                 h->read_phase = phase_serial;
                 h->reader[0] = h->reader[1] = NOBODY;
             }
-            const int r = h->reader[0] == NOBODY || h->reader[0] == t   ? 0
-                          : h->reader[1] == NOBODY || h->reader[1] == t ? 1
-                                                                        : -1;
+            const int r = slot_of(h->reader, t);
             if (r >= 0) {
                 h->reader[r] = (uint16_t)t;
                 h->read_clock[r] = warp_clock[t];
@@ -411,7 +482,7 @@ static global_word *global_history(char *p)
         *e = global_word{};
         e->at = p;
         e->phase = phase_serial;
-        e->writer = e->reader[0] = e->reader[1] = NOBODY;
+        e->writer = e->reader[0] = e->reader[1] = e->updater[0] = e->updater[1] = NOBODY;
         global_used++;
     }
     return e;
@@ -427,18 +498,13 @@ static const void *pc_at(uint32_t offset)
     return (const void *)(load_bias() + offset);
 }
 
-[[noreturn]] static void global_race(const device_buffer *b, const char *p, int other, bool other_wrote,
-                                     uint32_t other_pc, int t, bool t_writes, const void *pc)
+[[noreturn]] static void global_race(const device_buffer *b, const char *p, int other, access_kind other_kind,
+                                     uint8_t other_op, uint32_t other_pc, int t, access_kind kind, uint8_t op,
+                                     const void *pc)
 {
-    char first[512], second[512];
-    source_line(pc_at(other_pc), first, sizeof first);
-    source_line(pc, second, sizeof second);
-    report("global-memory race on byte %lld of %s: thread %d %s it at %s, thread %d %s it at %s, with no %s "
-           "between (the result depends on which thread runs first)",
-           (long long)(p - b->begin), b->what, other, other_wrote ? "wrote" : "read", first, t,
-           t_writes ? "writes" : "reads", second,
-           other / 32 == t / 32 ? "__syncwarp() or __syncthreads()" : "__syncthreads()");
-    fail_in_thread();
+    char what[512];
+    snprintf(what, sizeof what, "global-memory race on byte %lld of %s", (long long)(p - b->begin), b->what);
+    report_race(what, other, other_kind, other_op, pc_at(other_pc), t, kind, op, pc);
 }
 
 /* The first byte both masks name, in the word at `at`. */
@@ -447,8 +513,9 @@ static const char *common_byte(const char *at, unsigned a, unsigned b)
     return at + __builtin_ctz(a & b);
 }
 
-/* Races between the threads of this block on the bytes of buffer b. */
-static void global_access(const device_buffer *b, char *p, size_t size, bool writes, const void *pc)
+/* Races between the threads of this block on the bytes of buffer b: an
+ * access of `size` bytes at p, a plain read or write or an atomic (op). */
+static void global_access(const device_buffer *b, char *p, size_t size, access_kind kind, uint8_t op, const void *pc)
 {
     const int t = block.current;
     char *const end = p + size;
@@ -459,20 +526,33 @@ static void global_access(const device_buffer *b, char *p, size_t size, bool wri
                 bytes |= 1u << k;
         global_word *h = global_history(word);
         if (h->writer != NOBODY && h->writer != t && (h->write_bytes & bytes) && !ordered(h->writer, h->write_clock, t))
-            global_race(b, common_byte(word, h->write_bytes, bytes), h->writer, true, h->write_pc, t, writes, pc);
-        if (writes)
+            global_race(b, common_byte(word, h->write_bytes, bytes), h->writer, WRITE, 0, h->write_pc, t, kind, op, pc);
+        if (kind != READ)
             for (int r = 0; r < 2; r++)
                 if (h->reader[r] != NOBODY && h->reader[r] != t && (h->read_bytes[r] & bytes) &&
                     !ordered(h->reader[r], h->read_clock[r], t))
-                    global_race(b, common_byte(word, h->read_bytes[r], bytes), h->reader[r], false, h->read_pc[r], t,
-                                true, pc);
+                    global_race(b, common_byte(word, h->read_bytes[r], bytes), h->reader[r], READ, 0, h->read_pc[r], t,
+                                kind, op, pc);
+        if (kind != ATOMIC)
+            for (int r = 0; r < 2; r++)
+                if (h->updater[r] != NOBODY && h->updater[r] != t && (h->update_bytes[r] & bytes) &&
+                    !ordered(h->updater[r], h->update_clock[r], t))
+                    global_race(b, common_byte(word, h->update_bytes[r], bytes), h->updater[r], ATOMIC, h->update_op[r],
+                                h->update_pc[r], t, kind, op, pc);
         /* remember this access (a thread that replaces another's record can
          * only make the check miss a race, never invent one) */
-        if (writes) {
+        if (kind == WRITE) {
             h->write_bytes = (uint8_t)(h->writer == t ? h->write_bytes | bytes : bytes);
             h->writer = (uint16_t)t;
             h->write_clock = warp_clock[t];
             h->write_pc = pc_offset(pc);
+        } else if (kind == ATOMIC) {
+            const int r = h->updater[0] == NOBODY || h->updater[0] == t ? 0 : 1;
+            h->update_bytes[r] = (uint8_t)(h->updater[r] == t ? h->update_bytes[r] | bytes : bytes);
+            h->updater[r] = (uint16_t)t;
+            h->update_op[r] = op;
+            h->update_clock[r] = warp_clock[t];
+            h->update_pc[r] = pc_offset(pc);
         } else {
             const int r = h->reader[0] == NOBODY || h->reader[0] == t ? 0 : 1;
             h->read_bytes[r] = (uint8_t)(h->reader[r] == t ? h->read_bytes[r] | bytes : bytes);
@@ -483,13 +563,13 @@ static void global_access(const device_buffer *b, char *p, size_t size, bool wri
     }
 }
 
-static void device_access(char *p, size_t size, bool writes, bool atomic, const void *pc)
+static void device_access(char *p, size_t size, access_kind kind, uint8_t op, const void *pc)
 {
+    const bool writes = kind != READ;
     for (int i = 0; i < buffer_count; i++) {
         const device_buffer *b = &buffers[i];
         if (p >= b->begin && p + size <= b->begin + b->bytes) {
-            if (!atomic)
-                global_access(b, p, size, writes, pc);
+            global_access(b, p, size, kind, op, pc);
             return;
         }
         const bool before = p + size > b->begin - GUARD && p < b->begin;
@@ -512,22 +592,22 @@ static inline void access(void *addr, size_t size, bool writes, const void *pc)
         return; /* the host's own code */
     char *p = (char *)addr;
     if (p >= shared_begin && p < shared_end)
-        shared_access(p, size, writes, false, pc);
+        shared_access(p, size, writes ? WRITE : READ, 0, pc);
     else if (buffer_count > 0)
-        device_access(p, size, writes, false, pc);
+        device_access(p, size, writes ? WRITE : READ, 0, pc);
 }
 
 } // namespace emu
 
-void emu::atomic_access(void *addr, size_t size, const void *pc)
+void emu::atomic_access(void *addr, size_t size, const char *name, const void *pc)
 {
     if (block.current < 0 || !emu::checks_on)
         return;
     char *p = (char *)addr;
     if (p >= shared_begin && p < shared_end)
-        shared_access(p, size, true, true, pc);
+        shared_access(p, size, ATOMIC, atomic_op(name), pc);
     else if (buffer_count > 0)
-        device_access(p, size, true, true, pc);
+        device_access(p, size, ATOMIC, atomic_op(name), pc);
 }
 
 /* The functions g++ calls before each load and store of an instrumented
