@@ -339,13 +339,18 @@ static int atomic_name_count = 1;
 
 static uint8_t atomic_op(const char *name)
 {
+    static const char *last_name;
+    static uint8_t last_op;
+    if (name == last_name)
+        return last_op; /* the usual case: the same atomic as last time */
+    last_name = name;
     for (int i = 0; i < atomic_name_count; i++)
         if (atomic_names[i] == name || strcmp(atomic_names[i], name) == 0)
-            return (uint8_t)i;
+            return last_op = (uint8_t)i;
     if (atomic_name_count == (int)(sizeof atomic_names / sizeof atomic_names[0]))
-        return 0;
+        return last_op = 0;
     atomic_names[atomic_name_count] = name;
-    return (uint8_t)atomic_name_count++;
+    return last_op = (uint8_t)atomic_name_count++;
 }
 
 /* "read it", "writes it", "updated it with atomicAdd", ... */
