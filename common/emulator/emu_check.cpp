@@ -28,8 +28,9 @@
  * atomic and a plain read or write of that byte by another thread, with no
  * barrier (or, in one warp, warp operation) between, do (racecheck reports
  * this too: a block that zeroes its counters and counts into them with no
- * __syncthreads() between). The first error ends the launch, with both threads and both source
- * lines named (addr2line reads them from the program's line tables, -g1).
+ * __syncthreads() between). The first error ends the launch, with both
+ * threads and both source lines named (addr2line reads them from the
+ * program's line tables, -g1).
  * Not checked: global memory races between blocks (blocks run one after
  * another, so the emulator cannot see them), stack and host memory. */
 #include "emu_internal.h"

@@ -319,19 +319,22 @@ __global__ void block_histogram(const int *v, int n, unsigned *counts, int zeroe
 }
 
 /* Every thread takes a ticket from a counter in a device buffer; the last
- * thread reads how many were taken: after a barrier, all of them; with no
- * barrier, a plain read racing the other threads' atomics. */
+ * thread reads how many were taken: after a barrier (1), or in a block of
+ * one warp a __syncwarp() (2), all of them; with neither, a plain read
+ * racing the other threads' atomics. */
 __global__ void count_tickets(unsigned *counter, unsigned *taken, int barrier)
 {
     atomicAdd(counter, 1u);
-    if (barrier)
+    if (barrier == 1)
         __syncthreads();
+    else if (barrier == 2)
+        __syncwarp();
     if (threadIdx.x == blockDim.x - 1)
         taken[blockIdx.x] = *counter;
 }
 
 /* The clean twins: the histogram with its first barrier, the counter read
- * after the barrier. */
+ * after the barrier, and after the __syncwarp() of a one-warp block. */
 static bool check_atomic_kernels(void)
 {
     int *v = (int *)emu_device_alloc(1000 * sizeof(int), "v");
@@ -349,6 +352,8 @@ static bool check_atomic_kernels(void)
     unsigned *taken = (unsigned *)emu_device_alloc(2 * sizeof(unsigned), "taken");
     *counter = 0;
     ok = ok && emu_launch(count_tickets, dim3(2), dim3(48), counter, taken, 1) == 0 && taken[0] == 48 && taken[1] == 96;
+    *counter = 0;
+    ok = ok && emu_launch(count_tickets, dim3(1), dim3(32), counter, taken, 2) == 0 && taken[0] == 32;
     emu_device_free(v);
     emu_device_free(counts);
     emu_device_free(counter);
@@ -465,7 +470,8 @@ int main(int argc, char **argv)
     ok &= verdict("the memory checks pass a tree with its barriers, a warp exchange with __syncwarp(), shared "
                   "atomics, accesses in bounds and a device buffer read and rewritten across a barrier",
                   check_clean_kernels());
-    ok &= verdict("atomics: a shared histogram zeroed before a barrier, and a device counter read after one",
+    ok &= verdict("atomics: a shared histogram zeroed before a barrier, and a device counter read after a "
+                  "barrier or, in one warp, a __syncwarp()",
                   check_atomic_kernels());
     return exit_status(ok);
 }
