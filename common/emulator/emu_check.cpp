@@ -64,19 +64,23 @@ static const uint16_t NOBODY = 0xffff;
 
 /* What one byte of shared memory remembers. */
 struct byte_history {
-    uint32_t written_in;  /* the block (serial) of its last write; 0: none */
-    uint32_t write_phase; /* the barrier interval (serial) of that write */
-    uint32_t read_phase;  /* the interval of the reads below */
+    uint32_t written_in;   /* the block (serial) of its last write; 0: none */
+    uint32_t write_phase;  /* the barrier interval (serial) of that write */
+    uint32_t read_phase;   /* the interval of the reads below */
+    uint32_t atomic_phase; /* the interval of the atomics in atomic_history */
     uint16_t writer, reader[2];
     uint32_t write_clock, read_clock[2];
-    const void *write_pc, *read_pc[2];
-    /* the threads that updated it atomically in interval atomic_phase (two
-     * at most are remembered, as for readers), and with which atomic */
-    uint32_t atomic_phase;
+    uint32_t write_pc, read_pc[2]; /* offsets in the program (load_bias) */
+};
+
+/* The threads that updated a byte or word atomically in one interval (two
+ * at most are remembered, as for readers), with which atomic (an index in
+ * atomic_names), and which bytes of the word. Kept apart from the plain
+ * accesses' history, which stays small: most kernels have no atomics. */
+struct updates {
     uint16_t updater[2];
-    uint8_t update_op[2];
-    uint32_t update_clock[2];
-    const void *update_pc[2];
+    uint8_t update_bytes[2], update_op[2];
+    uint32_t update_clock[2], update_pc[2];
 };
 
 /* Set by the instrumentation's start-up call (__tsan_init, below): at least
@@ -95,6 +99,7 @@ struct early_read {
 };
 static early_read unwritten;
 static byte_history *history;
+static updates *atomic_history; /* one per byte of shared memory */
 static uint32_t block_serial, phase_serial;
 
 /* Warp order: thread t's clock counts the warp operations it took part
@@ -120,16 +125,40 @@ static int buffer_count;
  * word the recorded writer and readers touched: threads that touch
  * different bytes of one word do not race. */
 struct global_word {
-    char *at;                               /* the word's first byte */
-    uint32_t phase;                         /* the barrier interval (serial) it belongs to */
-    uint16_t writer, reader[2], updater[2]; /* updater: atomics */
-    uint8_t write_bytes, read_bytes[2], update_bytes[2], update_op[2];
-    uint32_t write_clock, read_clock[2], update_clock[2];
-    uint32_t write_pc, read_pc[2], update_pc[2]; /* offsets in the program (load_bias) */
+    char *at;       /* the word's first byte */
+    uint32_t phase; /* the barrier interval (serial) it belongs to */
+    uint16_t writer, reader[2];
+    uint8_t write_bytes, read_bytes[2];
+    uint8_t atomic_bytes; /* the bytes updated atomically: their updates are in atomic_table */
+    uint32_t write_clock, read_clock[2];
+    uint32_t write_pc, read_pc[2]; /* offsets in the program (load_bias) */
+    void start(char *p)
+    {
+        writer = reader[0] = reader[1] = NOBODY;
+        at = p;
+    }
 };
-static global_word *global_table;
-static size_t global_capacity, global_used; /* used: entries of interval global_phase */
-static uint32_t global_phase;
+/* The atomics on a word of a device buffer in the current interval. */
+struct atomic_word {
+    char *at;
+    uint32_t phase;
+    updates u;
+    void start(char *p)
+    {
+        u.updater[0] = u.updater[1] = NOBODY;
+        at = p;
+    }
+};
+/* An open-addressing table of words, keyed by address; `used` counts the
+ * entries of interval `phase`. */
+template <typename E>
+struct word_table {
+    E *table;
+    size_t capacity, used;
+    uint32_t phase;
+};
+static word_table<global_word> global_table;
+static word_table<atomic_word> atomic_table;
 
 } // namespace emu
 
@@ -258,7 +287,8 @@ static void find_shared(void)
     shared_end = emu_shared_stop;
     if (shared_begin && shared_end > shared_begin) {
         history = (byte_history *)calloc((size_t)(shared_end - shared_begin), sizeof *history);
-        if (!history) {
+        atomic_history = (updates *)calloc((size_t)(shared_end - shared_begin), sizeof *atomic_history);
+        if (!history || !atomic_history) {
             fprintf(stderr, "error: emulator: no memory to watch %zu bytes of shared memory\n",
                     (size_t)(shared_end - shared_begin));
             exit(1);
@@ -364,13 +394,23 @@ static const char *did(access_kind kind, uint8_t op, bool past, char *out, size_
     return out;
 }
 
+static uint32_t pc_offset(const void *pc)
+{
+    return (uint32_t)((uintptr_t)pc - load_bias());
+}
+
+static const void *pc_at(uint32_t offset)
+{
+    return (const void *)(load_bias() + offset);
+}
+
 /* "thread A wrote it at ..., thread B reads it at ..., with no ... between
  * (...)": the end of every race report. */
 [[noreturn]] static void report_race(const char *what, int other, access_kind other_kind, uint8_t other_op,
-                                     const void *other_pc, int t, access_kind kind, uint8_t op, const void *pc)
+                                     uint32_t other_pc, int t, access_kind kind, uint8_t op, const void *pc)
 {
     char first[512], second[512], did_first[128], did_second[128];
-    source_line(other_pc, first, sizeof first);
+    source_line(pc_at(other_pc), first, sizeof first);
     source_line(pc, second, sizeof second);
     report("%s: thread %d %s at %s, thread %d %s at %s, with no %s between (%sthe result depends on which "
            "thread runs first)",
@@ -381,7 +421,7 @@ static const char *did(access_kind kind, uint8_t op, bool past, char *out, size_
     fail_in_thread();
 }
 
-[[noreturn]] static void race(int other, access_kind other_kind, uint8_t other_op, const void *other_pc, int t,
+[[noreturn]] static void race(int other, access_kind other_kind, uint8_t other_op, uint32_t other_pc, int t,
                               access_kind kind, uint8_t op, const void *pc, size_t offset)
 {
     char name[512], what[600];
@@ -396,6 +436,29 @@ static const char *did(access_kind kind, uint8_t op, bool past, char *out, size_
 static inline int slot_of(const uint16_t *who, int t)
 {
     return who[0] == NOBODY || who[0] == t ? 0 : who[1] == NOBODY || who[1] == t ? 1 : -1;
+}
+
+/* The slot of an atomic update of `bytes` that thread t's plain access now
+ * races with, or -1. */
+static int racing_update(const updates *u, int t, unsigned bytes)
+{
+    for (int r = 0; r < 2; r++)
+        if (u->updater[r] != NOBODY && u->updater[r] != t && (u->update_bytes[r] & bytes) &&
+            !ordered(u->updater[r], u->update_clock[r], t))
+            return r;
+    return -1;
+}
+
+static void note_update(updates *u, int t, unsigned bytes, uint8_t op, const void *pc)
+{
+    const int r = slot_of(u->updater, t);
+    if (r < 0)
+        return;
+    u->update_bytes[r] = (uint8_t)(u->updater[r] == t ? u->update_bytes[r] | bytes : bytes);
+    u->updater[r] = (uint16_t)t;
+    u->update_op[r] = op;
+    u->update_clock[r] = warp_clock[t];
+    u->update_pc[r] = pc_offset(pc);
 }
 
 /* An access of `size` bytes at p by the running thread: a plain read or
@@ -415,29 +478,25 @@ static void shared_access(char *p, size_t size, access_kind kind, uint8_t op, co
             for (int r = 0; r < 2; r++)
                 if (h->reader[r] != NOBODY && h->reader[r] != t && !ordered(h->reader[r], h->read_clock[r], t))
                     race(h->reader[r], READ, 0, h->read_pc[r], t, kind, op, pc, offset);
-        if (kind != ATOMIC && h->atomic_phase == phase_serial)
-            for (int r = 0; r < 2; r++)
-                if (h->updater[r] != NOBODY && h->updater[r] != t && !ordered(h->updater[r], h->update_clock[r], t))
-                    race(h->updater[r], ATOMIC, h->update_op[r], h->update_pc[r], t, kind, op, pc, offset);
+        if (kind != ATOMIC && h->atomic_phase == phase_serial) {
+            const updates *u = &atomic_history[offset];
+            const int r = racing_update(u, t, 1);
+            if (r >= 0)
+                race(u->updater[r], ATOMIC, u->update_op[r], u->update_pc[r], t, kind, op, pc, offset);
+        }
         if (kind == WRITE) {
             h->written_in = block_serial;
             h->write_phase = phase_serial;
             h->writer = (uint16_t)t;
             h->write_clock = warp_clock[t];
-            h->write_pc = pc;
+            h->write_pc = pc_offset(pc);
         } else if (kind == ATOMIC) {
             h->written_in = block_serial;
             if (h->atomic_phase != phase_serial) {
                 h->atomic_phase = phase_serial;
-                h->updater[0] = h->updater[1] = NOBODY;
+                atomic_history[offset].updater[0] = atomic_history[offset].updater[1] = NOBODY;
             }
-            const int r = slot_of(h->updater, t);
-            if (r >= 0) {
-                h->updater[r] = (uint16_t)t;
-                h->update_op[r] = op;
-                h->update_clock[r] = warp_clock[t];
-                h->update_pc[r] = pc;
-            }
+            note_update(&atomic_history[offset], t, 1, op, pc);
         } else {
             if (h->read_phase != phase_serial) {
                 h->read_phase = phase_serial;
@@ -447,13 +506,14 @@ static void shared_access(char *p, size_t size, access_kind kind, uint8_t op, co
             if (r >= 0) {
                 h->reader[r] = (uint16_t)t;
                 h->read_clock[r] = warp_clock[t];
-                h->read_pc[r] = pc;
+                h->read_pc[r] = pc_offset(pc);
             }
         }
     }
 }
 
-static size_t global_slot(const global_word *table, size_t capacity, const char *p)
+template <typename E>
+static size_t word_slot(const E *table, size_t capacity, const char *p)
 {
     size_t k = (size_t)(((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull) >> 20) & (capacity - 1);
     while (table[k].phase == phase_serial && table[k].at != p)
@@ -461,47 +521,37 @@ static size_t global_slot(const global_word *table, size_t capacity, const char 
     return k;
 }
 
-/* The history of the word at p (4-byte aligned) in this interval, a fresh
+/* The entry of the word at p (4-byte aligned) in this interval, a fresh
  * one if it has none. */
-static global_word *global_history(char *p)
+template <typename E>
+static E *word_history(word_table<E> &w, char *p)
 {
-    if (global_phase != phase_serial) {
-        global_phase = phase_serial;
-        global_used = 0;
+    if (w.phase != phase_serial) {
+        w.phase = phase_serial;
+        w.used = 0;
     }
-    if (2 * (global_used + 1) > global_capacity) { /* grow, keeping this interval's entries */
-        const size_t capacity = global_capacity ? 2 * global_capacity : 4096;
-        global_word *table = (global_word *)calloc(capacity, sizeof *table);
+    if (2 * (w.used + 1) > w.capacity) { /* grow, keeping this interval's entries */
+        const size_t capacity = w.capacity ? 2 * w.capacity : 4096;
+        E *table = (E *)calloc(capacity, sizeof *table);
         if (!table) {
             fprintf(stderr, "error: emulator: no memory to watch %zu words of device memory\n", capacity / 2);
             exit(1);
         }
-        for (size_t k = 0; k < global_capacity; k++)
-            if (global_table[k].phase == phase_serial)
-                table[global_slot(table, capacity, global_table[k].at)] = global_table[k];
-        free(global_table);
-        global_table = table;
-        global_capacity = capacity;
+        for (size_t k = 0; k < w.capacity; k++)
+            if (w.table[k].phase == phase_serial)
+                table[word_slot(table, capacity, w.table[k].at)] = w.table[k];
+        free(w.table);
+        w.table = table;
+        w.capacity = capacity;
     }
-    global_word *e = &global_table[global_slot(global_table, global_capacity, p)];
+    E *e = &w.table[word_slot(w.table, w.capacity, p)];
     if (e->phase != phase_serial) {
-        *e = global_word{};
-        e->at = p;
+        *e = E{};
         e->phase = phase_serial;
-        e->writer = e->reader[0] = e->reader[1] = e->updater[0] = e->updater[1] = NOBODY;
-        global_used++;
+        e->start(p);
+        w.used++;
     }
     return e;
-}
-
-static uint32_t pc_offset(const void *pc)
-{
-    return (uint32_t)((uintptr_t)pc - load_bias());
-}
-
-static const void *pc_at(uint32_t offset)
-{
-    return (const void *)(load_bias() + offset);
 }
 
 [[noreturn]] static void global_race(const device_buffer *b, const char *p, int other, access_kind other_kind,
@@ -510,7 +560,7 @@ static const void *pc_at(uint32_t offset)
 {
     char what[512];
     snprintf(what, sizeof what, "global-memory race on byte %lld of %s", (long long)(p - b->begin), b->what);
-    report_race(what, other, other_kind, other_op, pc_at(other_pc), t, kind, op, pc);
+    report_race(what, other, other_kind, other_op, other_pc, t, kind, op, pc);
 }
 
 /* The first byte both masks name, in the word at `at`. */
@@ -530,7 +580,7 @@ static void global_access(const device_buffer *b, char *p, size_t size, access_k
         for (int k = 0; k < 4; k++)
             if (word + k >= p && word + k < end)
                 bytes |= 1u << k;
-        global_word *h = global_history(word);
+        global_word *h = word_history(global_table, word);
         if (h->writer != NOBODY && h->writer != t && (h->write_bytes & bytes) && !ordered(h->writer, h->write_clock, t))
             global_race(b, common_byte(word, h->write_bytes, bytes), h->writer, WRITE, 0, h->write_pc, t, kind, op, pc);
         if (kind != READ)
@@ -539,12 +589,13 @@ static void global_access(const device_buffer *b, char *p, size_t size, access_k
                     !ordered(h->reader[r], h->read_clock[r], t))
                     global_race(b, common_byte(word, h->read_bytes[r], bytes), h->reader[r], READ, 0, h->read_pc[r], t,
                                 kind, op, pc);
-        if (kind != ATOMIC)
-            for (int r = 0; r < 2; r++)
-                if (h->updater[r] != NOBODY && h->updater[r] != t && (h->update_bytes[r] & bytes) &&
-                    !ordered(h->updater[r], h->update_clock[r], t))
-                    global_race(b, common_byte(word, h->update_bytes[r], bytes), h->updater[r], ATOMIC, h->update_op[r],
-                                h->update_pc[r], t, kind, op, pc);
+        if (kind != ATOMIC && (h->atomic_bytes & bytes)) {
+            const updates *u = &word_history(atomic_table, word)->u;
+            const int r = racing_update(u, t, bytes);
+            if (r >= 0)
+                global_race(b, common_byte(word, u->update_bytes[r], bytes), u->updater[r], ATOMIC, u->update_op[r],
+                            u->update_pc[r], t, kind, op, pc);
+        }
         /* remember this access (a thread that replaces another's record can
          * only make the check miss a race, never invent one) */
         if (kind == WRITE) {
@@ -553,12 +604,8 @@ static void global_access(const device_buffer *b, char *p, size_t size, access_k
             h->write_clock = warp_clock[t];
             h->write_pc = pc_offset(pc);
         } else if (kind == ATOMIC) {
-            const int r = h->updater[0] == NOBODY || h->updater[0] == t ? 0 : 1;
-            h->update_bytes[r] = (uint8_t)(h->updater[r] == t ? h->update_bytes[r] | bytes : bytes);
-            h->updater[r] = (uint16_t)t;
-            h->update_op[r] = op;
-            h->update_clock[r] = warp_clock[t];
-            h->update_pc[r] = pc_offset(pc);
+            h->atomic_bytes = (uint8_t)(h->atomic_bytes | bytes);
+            note_update(&word_history(atomic_table, word)->u, t, bytes, op, pc);
         } else {
             const int r = h->reader[0] == NOBODY || h->reader[0] == t ? 0 : 1;
             h->read_bytes[r] = (uint8_t)(h->reader[r] == t ? h->read_bytes[r] | bytes : bytes);
