@@ -7,10 +7,9 @@
 #                one element past the end (the emulator's bounds check); blocks of 100 threads
 #                over 1000 elements have no idle thread and still pass
 #   no_barrier   the histogram in shared memory without the barrier after zeroing its bins:
-#                a thread counts into a bin that no thread has zeroed yet (the read of
-#                unwritten shared memory). With one bin it still passes: thread 0 zeroes the bin
-#                before any other thread runs, in the emulator's fixed order, and an atomicAdd is
-#                not checked for races; a GPU (histogram_gpu_256) or compute-sanitizer sees more
+#                a thread counts with atomicAdd into a bin that another thread zeroes with a
+#                plain store in the same barrier interval (the race check: an atomic is
+#                indivisible only against other atomics), with one bin as with many
 #   early_flush  the second barrier of that histogram left out: a thread adds its block's bins to
 #                the total before the others have counted (a wrong count)
 #   full_mask    the warp's shuffles with the full mask in a warp only partly full: a shuffle
@@ -61,15 +60,18 @@ PY
 mistake off_by_one gpu/hello_threads.cu "if (i < n) {" "if (i <= n) {" \
     hello_threads_emu hello_threads_emu_large
 mistake no_barrier gpu/atomics_histogram.cu "    __syncthreads(); /* zeroed before anyone counts */
-" "" histogram_emu histogram_emu_256
+" "" histogram_emu histogram_emu_256 histogram_emu_one_bin
 mistake early_flush gpu/atomics_histogram.cu "    __syncthreads(); /* every count of this block is in */
 " "" histogram_emu histogram_emu_256 histogram_emu_one_bin
 mistake full_mask gpu/warp_primitives.cu "__shfl_down_sync(mask, v, offset)" "__shfl_down_sync(FULL_WARP, v, offset)" \
     warp_primitives_emu warp_primitives_emu_sizes
 grep -q "hello_threads.cu:[0-9]*: out of bounds, past its end" "$tmp/off_by_one.json" \
     || fail "off_by_one: the emulator's bounds report is not in the output"
-grep -q "which no thread of this block had written" "$tmp/no_barrier.json" \
-    || fail "no_barrier: the emulator's report of unwritten shared memory is not in the output"
+# both orders of the race: the plain store first (one bin), the atomicAdd first (more bins)
+grep -q "::local: thread [0-9]* wrote it at [^ ,]*atomics_histogram.cu:[0-9]*, thread [0-9]* updates it with atomicAdd at [^ ,]*atomics_histogram.cu:[0-9]*" "$tmp/no_barrier.json" \
+    || fail "no_barrier: the emulator's report of an atomicAdd racing a store is not in the output"
+grep -q "::local: thread [0-9]* updated it with atomicAdd at [^ ,]*atomics_histogram.cu:[0-9]*, thread [0-9]* writes it at [^ ,]*atomics_histogram.cu:[0-9]*" "$tmp/no_barrier.json" \
+    || fail "no_barrier: the emulator's report of a store racing an atomicAdd is not in the output"
 grep -q "names lane [0-9]* (thread [0-9]*), which has exited" "$tmp/full_mask.json" \
     || fail "full_mask: the emulator's mask report is not in the output"
 echo "ok: every mistake fails the items that exercise it, and only those"

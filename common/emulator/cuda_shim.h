@@ -20,7 +20,9 @@
  *                                    (emu_block.cpp, emu_warp.cpp)
  *   atomicAdd                        a plain read-add-write: one OS thread runs
  *                                    everything, nothing can come in between
- *                                    (the checks see it as atomic: no race)
+ *                                    (the checks see it as atomic: no race
+ *                                    with another atomic, a race with a
+ *                                    plain access of another thread)
  *   __threadfence                    nothing, for the same reason
  *
  * Each barrier and warp operation records the file and line it was called
@@ -87,8 +89,10 @@ void block_barrier(const char *file, int line, int vote = 0);
 /* The barrier, returning how many threads of the block passed a non-zero
  * predicate (emu_block.cpp). */
 int block_barrier_count(int predicate, const char *file, int line);
-/* An atomic read-modify-write of `size` bytes (emu_check.cpp). */
-void atomic_access(void *addr, size_t size, const void *pc);
+/* An atomic read-modify-write of `size` bytes, by the atomic `name` (a
+ * string that lives as long as the program), called
+ * from `pc` (emu_check.cpp). */
+void atomic_access(void *addr, size_t size, const char *name, const void *pc);
 
 template <typename T>
 uint64_t bits_of(T v)
@@ -167,7 +171,7 @@ T __shfl_xor_sync(unsigned mask, T v, int lane_mask, int width = 32, const char 
 template <typename T>
 __attribute__((no_sanitize_thread, noinline)) T atomicAdd(T *address, T v)
 {
-    emu::atomic_access(address, sizeof(T), __builtin_return_address(0));
+    emu::atomic_access(address, sizeof(T), "atomicAdd", __builtin_return_address(0));
     const T old = *address;
     *address = old + v;
     return old;

@@ -23,9 +23,14 @@
  *   (racecheck does not look at global memory; this is the lesson of a
  *   kernel that reads what its neighbours rewrite in the same launch).
  *
- * Atomics (atomicAdd) are not races with each other: they skip the race
- * check. The first error ends the launch, with both threads and both source
- * lines named (addr2line reads them from the program's line tables, -g1).
+ * Atomics (atomicAdd) are indivisible only against other atomics: two
+ * threads updating one byte atomically in one interval do not race, but an
+ * atomic and a plain read or write of that byte by another thread, with no
+ * barrier (or, in one warp, warp operation) between, do (racecheck reports
+ * this too: a block that zeroes its counters and counts into them with no
+ * __syncthreads() between). The first error ends the launch, with both
+ * threads and both source lines named (addr2line reads them from the
+ * program's line tables, -g1).
  * Not checked: global memory races between blocks (blocks run one after
  * another, so the emulator cannot see them), stack and host memory. */
 #include "emu_internal.h"
@@ -59,12 +64,23 @@ static const uint16_t NOBODY = 0xffff;
 
 /* What one byte of shared memory remembers. */
 struct byte_history {
-    uint32_t written_in;  /* the block (serial) of its last write; 0: none */
-    uint32_t write_phase; /* the barrier interval (serial) of that write */
-    uint32_t read_phase;  /* the interval of the reads below */
+    uint32_t written_in;   /* the block (serial) of its last write; 0: none */
+    uint32_t write_phase;  /* the barrier interval (serial) of that write */
+    uint32_t read_phase;   /* the interval of the reads below */
+    uint32_t atomic_phase; /* the interval of the atomics in atomic_history */
     uint16_t writer, reader[2];
     uint32_t write_clock, read_clock[2];
-    const void *write_pc, *read_pc[2];
+    uint32_t write_pc, read_pc[2]; /* offsets in the program (load_bias) */
+};
+
+/* The threads that updated a byte or word atomically in one interval (two
+ * at most are remembered, as for readers), with which atomic (an index in
+ * atomic_names), and which bytes of the word. Kept apart from the plain
+ * accesses' history, which stays small: most kernels have no atomics. */
+struct updates {
+    uint16_t updater[2];
+    uint8_t update_bytes[2], update_op[2];
+    uint32_t update_clock[2], update_pc[2];
 };
 
 /* Set by the instrumentation's start-up call (__tsan_init, below): at least
@@ -83,6 +99,7 @@ struct early_read {
 };
 static early_read unwritten;
 static byte_history *history;
+static updates *atomic_history; /* one per byte of shared memory */
 static uint32_t block_serial, phase_serial;
 
 /* Warp order: thread t's clock counts the warp operations it took part
@@ -112,12 +129,36 @@ struct global_word {
     uint32_t phase; /* the barrier interval (serial) it belongs to */
     uint16_t writer, reader[2];
     uint8_t write_bytes, read_bytes[2];
+    uint8_t atomic_bytes; /* the bytes updated atomically: their updates are in atomic_table */
     uint32_t write_clock, read_clock[2];
     uint32_t write_pc, read_pc[2]; /* offsets in the program (load_bias) */
+    void start(char *p)
+    {
+        writer = reader[0] = reader[1] = NOBODY;
+        at = p;
+    }
 };
-static global_word *global_table;
-static size_t global_capacity, global_used; /* used: entries of interval global_phase */
-static uint32_t global_phase;
+/* The atomics on a word of a device buffer in the current interval. */
+struct atomic_word {
+    char *at;
+    uint32_t phase;
+    updates u;
+    void start(char *p)
+    {
+        u.updater[0] = u.updater[1] = NOBODY;
+        at = p;
+    }
+};
+/* An open-addressing table of words, keyed by address; `used` counts the
+ * entries of interval `phase`. */
+template <typename E>
+struct word_table {
+    E *table;
+    size_t capacity, used;
+    uint32_t phase;
+};
+static word_table<global_word> global_table;
+static word_table<atomic_word> atomic_table;
 
 } // namespace emu
 
@@ -246,7 +287,8 @@ static void find_shared(void)
     shared_end = emu_shared_stop;
     if (shared_begin && shared_end > shared_begin) {
         history = (byte_history *)calloc((size_t)(shared_end - shared_begin), sizeof *history);
-        if (!history) {
+        atomic_history = (updates *)calloc((size_t)(shared_end - shared_begin), sizeof *atomic_history);
+        if (!history || !atomic_history) {
             fprintf(stderr, "error: emulator: no memory to watch %zu bytes of shared memory\n",
                     (size_t)(shared_end - shared_begin));
             exit(1);
@@ -320,101 +362,36 @@ static bool ordered(int a, uint32_t clock_a, int b)
     return a / 32 == b / 32 && seen[b][a % 32] > clock_a;
 }
 
-[[noreturn]] static void race(const byte_history *h, int other, bool other_wrote, const void *other_pc, int t,
-                              bool t_writes, const void *pc, size_t offset)
+/* How a thread touched a byte: a plain read or write, or an atomic (which
+ * one: an index in atomic_names). */
+enum access_kind { READ, WRITE, ATOMIC };
+static const char *atomic_names[16] = { "an atomic" };
+static int atomic_name_count = 1;
+
+static uint8_t atomic_op(const char *name)
 {
-    char first[512], second[512], what[512];
-    source_line(other_pc, first, sizeof first);
-    source_line(pc, second, sizeof second);
-    shared_name(shared_begin + offset, what, sizeof what);
-    (void)h;
-    report("shared-memory race on %s: thread %d %s it at %s, thread %d %s it at %s, with no %s between "
-           "(the result depends on which thread runs first)",
-           what, other, other_wrote ? "wrote" : "read", first, t, t_writes ? "writes" : "reads", second,
-           other / 32 == t / 32 ? "__syncwarp() or __syncthreads()" : "__syncthreads()");
-    fail_in_thread();
+    static const char *last_name;
+    static uint8_t last_op;
+    if (name == last_name)
+        return last_op; /* the usual case: the same atomic as last time */
+    last_name = name;
+    for (int i = 0; i < atomic_name_count; i++)
+        if (atomic_names[i] == name || strcmp(atomic_names[i], name) == 0)
+            return last_op = (uint8_t)i;
+    if (atomic_name_count == (int)(sizeof atomic_names / sizeof atomic_names[0]))
+        return last_op = 0;
+    atomic_names[atomic_name_count] = name;
+    return last_op = (uint8_t)atomic_name_count++;
 }
 
-static void shared_access(char *p, size_t size, bool writes, bool atomic, const void *pc)
+/* "read it", "writes it", "updated it with atomicAdd", ... */
+static const char *did(access_kind kind, uint8_t op, bool past, char *out, size_t size)
 {
-    const int t = block.current;
-    for (size_t i = 0; i < size; i++) {
-        const size_t offset = (size_t)(p + i - shared_begin);
-        byte_history *h = &history[offset];
-        if ((!writes || atomic) && h->written_in != block_serial && !unwritten.pending)
-            unwritten = early_read{ true, p + i, t, pc };
-        if (!atomic) {
-            if (h->write_phase == phase_serial && h->writer != t && !ordered(h->writer, h->write_clock, t))
-                race(h, h->writer, true, h->write_pc, t, writes, pc, offset);
-            if (writes && h->read_phase == phase_serial)
-                for (int r = 0; r < 2; r++)
-                    if (h->reader[r] != NOBODY && h->reader[r] != t && !ordered(h->reader[r], h->read_clock[r], t))
-                        race(h, h->reader[r], false, h->read_pc[r], t, true, pc, offset);
-        }
-        if (writes) {
-            h->written_in = block_serial;
-            if (!atomic) {
-                h->write_phase = phase_serial;
-                h->writer = (uint16_t)t;
-                h->write_clock = warp_clock[t];
-                h->write_pc = pc;
-            }
-        } else {
-            if (h->read_phase != phase_serial) {
-                h->read_phase = phase_serial;
-                h->reader[0] = h->reader[1] = NOBODY;
-            }
-            const int r = h->reader[0] == NOBODY || h->reader[0] == t   ? 0
-                          : h->reader[1] == NOBODY || h->reader[1] == t ? 1
-                                                                        : -1;
-            if (r >= 0) {
-                h->reader[r] = (uint16_t)t;
-                h->read_clock[r] = warp_clock[t];
-                h->read_pc[r] = pc;
-            }
-        }
-    }
-}
-
-static size_t global_slot(const global_word *table, size_t capacity, const char *p)
-{
-    size_t k = (size_t)(((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull) >> 20) & (capacity - 1);
-    while (table[k].phase == phase_serial && table[k].at != p)
-        k = (k + 1) & (capacity - 1);
-    return k;
-}
-
-/* The history of the word at p (4-byte aligned) in this interval, a fresh
- * one if it has none. */
-static global_word *global_history(char *p)
-{
-    if (global_phase != phase_serial) {
-        global_phase = phase_serial;
-        global_used = 0;
-    }
-    if (2 * (global_used + 1) > global_capacity) { /* grow, keeping this interval's entries */
-        const size_t capacity = global_capacity ? 2 * global_capacity : 4096;
-        global_word *table = (global_word *)calloc(capacity, sizeof *table);
-        if (!table) {
-            fprintf(stderr, "error: emulator: no memory to watch %zu words of device memory\n", capacity / 2);
-            exit(1);
-        }
-        for (size_t k = 0; k < global_capacity; k++)
-            if (global_table[k].phase == phase_serial)
-                table[global_slot(table, capacity, global_table[k].at)] = global_table[k];
-        free(global_table);
-        global_table = table;
-        global_capacity = capacity;
-    }
-    global_word *e = &global_table[global_slot(global_table, global_capacity, p)];
-    if (e->phase != phase_serial) {
-        *e = global_word{};
-        e->at = p;
-        e->phase = phase_serial;
-        e->writer = e->reader[0] = e->reader[1] = NOBODY;
-        global_used++;
-    }
-    return e;
+    if (kind == ATOMIC)
+        snprintf(out, size, "%s it with %s", past ? "updated" : "updates", atomic_names[op]);
+    else
+        snprintf(out, size, "%s it", kind == WRITE ? (past ? "wrote" : "writes") : (past ? "read" : "reads"));
+    return out;
 }
 
 static uint32_t pc_offset(const void *pc)
@@ -427,18 +404,163 @@ static const void *pc_at(uint32_t offset)
     return (const void *)(load_bias() + offset);
 }
 
-[[noreturn]] static void global_race(const device_buffer *b, const char *p, int other, bool other_wrote,
-                                     uint32_t other_pc, int t, bool t_writes, const void *pc)
+/* "thread A wrote it at ..., thread B reads it at ..., with no ... between
+ * (...)": the end of every race report. */
+[[noreturn]] static void report_race(const char *what, int other, access_kind other_kind, uint8_t other_op,
+                                     uint32_t other_pc, int t, access_kind kind, uint8_t op, const void *pc)
 {
-    char first[512], second[512];
+    char first[512], second[512], did_first[128], did_second[128];
     source_line(pc_at(other_pc), first, sizeof first);
     source_line(pc, second, sizeof second);
-    report("global-memory race on byte %lld of %s: thread %d %s it at %s, thread %d %s it at %s, with no %s "
-           "between (the result depends on which thread runs first)",
-           (long long)(p - b->begin), b->what, other, other_wrote ? "wrote" : "read", first, t,
-           t_writes ? "writes" : "reads", second,
-           other / 32 == t / 32 ? "__syncwarp() or __syncthreads()" : "__syncthreads()");
+    report("%s: thread %d %s at %s, thread %d %s at %s, with no %s between (%sthe result depends on which "
+           "thread runs first)",
+           what, other, did(other_kind, other_op, true, did_first, sizeof did_first), first, t,
+           did(kind, op, false, did_second, sizeof did_second), second,
+           other / 32 == t / 32 ? "__syncwarp() or __syncthreads()" : "__syncthreads()",
+           other_kind == ATOMIC || kind == ATOMIC ? "an atomic is indivisible only against other atomics: " : "");
     fail_in_thread();
+}
+
+[[noreturn]] static void race(int other, access_kind other_kind, uint8_t other_op, uint32_t other_pc, int t,
+                              access_kind kind, uint8_t op, const void *pc, size_t offset)
+{
+    char name[512], what[600];
+    shared_name(shared_begin + offset, name, sizeof name);
+    snprintf(what, sizeof what, "shared-memory race on %s", name);
+    report_race(what, other, other_kind, other_op, other_pc, t, kind, op, pc);
+}
+
+/* Which of two slots (of readers, or of atomic updaters) thread t takes:
+ * its own, an empty one, else none (a third thread is not remembered,
+ * which can only make the check miss a race, never invent one). */
+static inline int slot_of(const uint16_t *who, int t)
+{
+    return who[0] == NOBODY || who[0] == t ? 0 : who[1] == NOBODY || who[1] == t ? 1 : -1;
+}
+
+/* The slot of an atomic update of `bytes` that thread t's plain access now
+ * races with, or -1. */
+static int racing_update(const updates *u, int t, unsigned bytes)
+{
+    for (int r = 0; r < 2; r++)
+        if (u->updater[r] != NOBODY && u->updater[r] != t && (u->update_bytes[r] & bytes) &&
+            !ordered(u->updater[r], u->update_clock[r], t))
+            return r;
+    return -1;
+}
+
+static void note_update(updates *u, int t, unsigned bytes, uint8_t op, const void *pc)
+{
+    const int r = slot_of(u->updater, t);
+    if (r < 0)
+        return;
+    u->update_bytes[r] = (uint8_t)(u->updater[r] == t ? u->update_bytes[r] | bytes : bytes);
+    u->updater[r] = (uint16_t)t;
+    u->update_op[r] = op;
+    u->update_clock[r] = warp_clock[t];
+    u->update_pc[r] = pc_offset(pc);
+}
+
+/* An access of `size` bytes at p by the running thread: a plain read or
+ * write, or an atomic (op: which one). */
+static void shared_access(char *p, size_t size, access_kind kind, uint8_t op, const void *pc)
+{
+    const int t = block.current;
+    const bool writes = kind != READ;
+    for (size_t i = 0; i < size; i++) {
+        const size_t offset = (size_t)(p + i - shared_begin);
+        byte_history *h = &history[offset];
+        if (kind != WRITE && h->written_in != block_serial && !unwritten.pending)
+            unwritten = early_read{ true, p + i, t, pc };
+        if (h->write_phase == phase_serial && h->writer != t && !ordered(h->writer, h->write_clock, t))
+            race(h->writer, WRITE, 0, h->write_pc, t, kind, op, pc, offset);
+        if (writes && h->read_phase == phase_serial)
+            for (int r = 0; r < 2; r++)
+                if (h->reader[r] != NOBODY && h->reader[r] != t && !ordered(h->reader[r], h->read_clock[r], t))
+                    race(h->reader[r], READ, 0, h->read_pc[r], t, kind, op, pc, offset);
+        if (kind != ATOMIC && h->atomic_phase == phase_serial) {
+            const updates *u = &atomic_history[offset];
+            const int r = racing_update(u, t, 1);
+            if (r >= 0)
+                race(u->updater[r], ATOMIC, u->update_op[r], u->update_pc[r], t, kind, op, pc, offset);
+        }
+        if (kind == WRITE) {
+            h->written_in = block_serial;
+            h->write_phase = phase_serial;
+            h->writer = (uint16_t)t;
+            h->write_clock = warp_clock[t];
+            h->write_pc = pc_offset(pc);
+        } else if (kind == ATOMIC) {
+            h->written_in = block_serial;
+            if (h->atomic_phase != phase_serial) {
+                h->atomic_phase = phase_serial;
+                atomic_history[offset].updater[0] = atomic_history[offset].updater[1] = NOBODY;
+            }
+            note_update(&atomic_history[offset], t, 1, op, pc);
+        } else {
+            if (h->read_phase != phase_serial) {
+                h->read_phase = phase_serial;
+                h->reader[0] = h->reader[1] = NOBODY;
+            }
+            const int r = slot_of(h->reader, t);
+            if (r >= 0) {
+                h->reader[r] = (uint16_t)t;
+                h->read_clock[r] = warp_clock[t];
+                h->read_pc[r] = pc_offset(pc);
+            }
+        }
+    }
+}
+
+template <typename E>
+static size_t word_slot(const E *table, size_t capacity, const char *p)
+{
+    size_t k = (size_t)(((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull) >> 20) & (capacity - 1);
+    while (table[k].phase == phase_serial && table[k].at != p)
+        k = (k + 1) & (capacity - 1);
+    return k;
+}
+
+/* The entry of the word at p (4-byte aligned) in this interval, a fresh
+ * one if it has none. */
+template <typename E>
+static E *word_history(word_table<E> &w, char *p)
+{
+    if (w.phase != phase_serial) {
+        w.phase = phase_serial;
+        w.used = 0;
+    }
+    if (2 * (w.used + 1) > w.capacity) { /* grow, keeping this interval's entries */
+        const size_t capacity = w.capacity ? 2 * w.capacity : 4096;
+        E *table = (E *)calloc(capacity, sizeof *table);
+        if (!table) {
+            fprintf(stderr, "error: emulator: no memory to watch %zu words of device memory\n", capacity / 2);
+            exit(1);
+        }
+        for (size_t k = 0; k < w.capacity; k++)
+            if (w.table[k].phase == phase_serial)
+                table[word_slot(table, capacity, w.table[k].at)] = w.table[k];
+        free(w.table);
+        w.table = table;
+        w.capacity = capacity;
+    }
+    E *e = &w.table[word_slot(w.table, w.capacity, p)];
+    if (e->phase != phase_serial) {
+        *e = E{};
+        e->phase = phase_serial;
+        e->start(p);
+        w.used++;
+    }
+    return e;
+}
+
+[[noreturn]] static void global_race(const device_buffer *b, const char *p, int other, access_kind other_kind,
+                                     uint8_t other_op, uint32_t other_pc, int t, access_kind kind, uint8_t op,
+                                     const void *pc)
+{
+    char what[512];
+    snprintf(what, sizeof what, "global-memory race on byte %lld of %s", (long long)(p - b->begin), b->what);
+    report_race(what, other, other_kind, other_op, other_pc, t, kind, op, pc);
 }
 
 /* The first byte both masks name, in the word at `at`. */
@@ -447,8 +569,9 @@ static const char *common_byte(const char *at, unsigned a, unsigned b)
     return at + __builtin_ctz(a & b);
 }
 
-/* Races between the threads of this block on the bytes of buffer b. */
-static void global_access(const device_buffer *b, char *p, size_t size, bool writes, const void *pc)
+/* Races between the threads of this block on the bytes of buffer b: an
+ * access of `size` bytes at p, a plain read or write or an atomic (op). */
+static void global_access(const device_buffer *b, char *p, size_t size, access_kind kind, uint8_t op, const void *pc)
 {
     const int t = block.current;
     char *const end = p + size;
@@ -457,22 +580,32 @@ static void global_access(const device_buffer *b, char *p, size_t size, bool wri
         for (int k = 0; k < 4; k++)
             if (word + k >= p && word + k < end)
                 bytes |= 1u << k;
-        global_word *h = global_history(word);
+        global_word *h = word_history(global_table, word);
         if (h->writer != NOBODY && h->writer != t && (h->write_bytes & bytes) && !ordered(h->writer, h->write_clock, t))
-            global_race(b, common_byte(word, h->write_bytes, bytes), h->writer, true, h->write_pc, t, writes, pc);
-        if (writes)
+            global_race(b, common_byte(word, h->write_bytes, bytes), h->writer, WRITE, 0, h->write_pc, t, kind, op, pc);
+        if (kind != READ)
             for (int r = 0; r < 2; r++)
                 if (h->reader[r] != NOBODY && h->reader[r] != t && (h->read_bytes[r] & bytes) &&
                     !ordered(h->reader[r], h->read_clock[r], t))
-                    global_race(b, common_byte(word, h->read_bytes[r], bytes), h->reader[r], false, h->read_pc[r], t,
-                                true, pc);
+                    global_race(b, common_byte(word, h->read_bytes[r], bytes), h->reader[r], READ, 0, h->read_pc[r], t,
+                                kind, op, pc);
+        if (kind != ATOMIC && (h->atomic_bytes & bytes)) {
+            const updates *u = &word_history(atomic_table, word)->u;
+            const int r = racing_update(u, t, bytes);
+            if (r >= 0)
+                global_race(b, common_byte(word, u->update_bytes[r], bytes), u->updater[r], ATOMIC, u->update_op[r],
+                            u->update_pc[r], t, kind, op, pc);
+        }
         /* remember this access (a thread that replaces another's record can
          * only make the check miss a race, never invent one) */
-        if (writes) {
+        if (kind == WRITE) {
             h->write_bytes = (uint8_t)(h->writer == t ? h->write_bytes | bytes : bytes);
             h->writer = (uint16_t)t;
             h->write_clock = warp_clock[t];
             h->write_pc = pc_offset(pc);
+        } else if (kind == ATOMIC) {
+            h->atomic_bytes = (uint8_t)(h->atomic_bytes | bytes);
+            note_update(&word_history(atomic_table, word)->u, t, bytes, op, pc);
         } else {
             const int r = h->reader[0] == NOBODY || h->reader[0] == t ? 0 : 1;
             h->read_bytes[r] = (uint8_t)(h->reader[r] == t ? h->read_bytes[r] | bytes : bytes);
@@ -483,13 +616,13 @@ static void global_access(const device_buffer *b, char *p, size_t size, bool wri
     }
 }
 
-static void device_access(char *p, size_t size, bool writes, bool atomic, const void *pc)
+static void device_access(char *p, size_t size, access_kind kind, uint8_t op, const void *pc)
 {
+    const bool writes = kind != READ;
     for (int i = 0; i < buffer_count; i++) {
         const device_buffer *b = &buffers[i];
         if (p >= b->begin && p + size <= b->begin + b->bytes) {
-            if (!atomic)
-                global_access(b, p, size, writes, pc);
+            global_access(b, p, size, kind, op, pc);
             return;
         }
         const bool before = p + size > b->begin - GUARD && p < b->begin;
@@ -512,22 +645,22 @@ static inline void access(void *addr, size_t size, bool writes, const void *pc)
         return; /* the host's own code */
     char *p = (char *)addr;
     if (p >= shared_begin && p < shared_end)
-        shared_access(p, size, writes, false, pc);
+        shared_access(p, size, writes ? WRITE : READ, 0, pc);
     else if (buffer_count > 0)
-        device_access(p, size, writes, false, pc);
+        device_access(p, size, writes ? WRITE : READ, 0, pc);
 }
 
 } // namespace emu
 
-void emu::atomic_access(void *addr, size_t size, const void *pc)
+void emu::atomic_access(void *addr, size_t size, const char *name, const void *pc)
 {
     if (block.current < 0 || !emu::checks_on)
         return;
     char *p = (char *)addr;
     if (p >= shared_begin && p < shared_end)
-        shared_access(p, size, true, true, pc);
+        shared_access(p, size, ATOMIC, atomic_op(name), pc);
     else if (buffer_count > 0)
-        device_access(p, size, true, true, pc);
+        device_access(p, size, ATOMIC, atomic_op(name), pc);
 }
 
 /* The functions g++ calls before each load and store of an instrumented

@@ -298,6 +298,69 @@ __global__ void template_tree_without_barrier(const T *x, T *out)
         *out = s[0];
 }
 
+/* A histogram in shared memory, the block's threads counting into its bins
+ * with atomicAdd; with `zeroed_first`, the barrier that orders the bins'
+ * zeroing before every count (Section 1.5), without it a race: an atomic is
+ * indivisible against other atomics, not against the plain store of another
+ * thread (compute-sanitizer's racecheck reports it too). */
+__global__ void block_histogram(const int *v, int n, unsigned *counts, int zeroed_first)
+{
+    __shared__ unsigned bins[16];
+    for (unsigned b = threadIdx.x; b < 16; b += blockDim.x)
+        bins[b] = 0;
+    if (zeroed_first)
+        __syncthreads();
+    for (int i = (int)(blockIdx.x * blockDim.x + threadIdx.x); i < n; i += (int)(blockDim.x * gridDim.x))
+        atomicAdd(&bins[v[i] % 16], 1u);
+    __syncthreads();
+    for (unsigned b = threadIdx.x; b < 16; b += blockDim.x)
+        if (bins[b] != 0)
+            atomicAdd(&counts[b], bins[b]);
+}
+
+/* Every thread takes a ticket from a counter in a device buffer; the last
+ * thread reads how many were taken: after a barrier (1), or in a block of
+ * one warp a __syncwarp() (2), all of them; with neither, a plain read
+ * racing the other threads' atomics. */
+__global__ void count_tickets(unsigned *counter, unsigned *taken, int barrier)
+{
+    atomicAdd(counter, 1u);
+    if (barrier == 1)
+        __syncthreads();
+    else if (barrier == 2)
+        __syncwarp();
+    if (threadIdx.x == blockDim.x - 1)
+        taken[blockIdx.x] = *counter;
+}
+
+/* The clean twins: the histogram with its first barrier, the counter read
+ * after the barrier, and after the __syncwarp() of a one-warp block. */
+static bool check_atomic_kernels(void)
+{
+    int *v = (int *)emu_device_alloc(1000 * sizeof(int), "v");
+    unsigned *counts = (unsigned *)emu_device_alloc(16 * sizeof(unsigned), "counts");
+    unsigned expect[16] = { 0 };
+    for (int i = 0; i < 1000; i++) {
+        v[i] = i * 37 % 101;
+        expect[v[i] % 16]++;
+    }
+    memset(counts, 0, 16 * sizeof(unsigned));
+    bool ok = emu_launch(block_histogram, dim3(3), dim3(64), (const int *)v, 1000, counts, 1) == 0;
+    for (int b = 0; b < 16; b++)
+        ok = ok && counts[b] == expect[b];
+    unsigned *counter = (unsigned *)emu_device_alloc(sizeof(unsigned), "counter");
+    unsigned *taken = (unsigned *)emu_device_alloc(2 * sizeof(unsigned), "taken");
+    *counter = 0;
+    ok = ok && emu_launch(count_tickets, dim3(2), dim3(48), counter, taken, 1) == 0 && taken[0] == 48 && taken[1] == 96;
+    *counter = 0;
+    ok = ok && emu_launch(count_tickets, dim3(1), dim3(32), counter, taken, 2) == 0 && taken[0] == 32;
+    emu_device_free(v);
+    emu_device_free(counts);
+    emu_device_free(counter);
+    emu_device_free(taken);
+    return ok;
+}
+
 static int run_trap(const char *trap)
 {
     int x[64] = { 0 };
@@ -327,6 +390,22 @@ static int run_trap(const char *trap)
         memset(d_x, 0, 64 * sizeof(int));
         status = emu_launch(neighbour_in_place, dim3(1), dim3(64), d_x);
         emu_device_free(d_x);
+    } else if (strcmp(trap, "atomic-after-plain") == 0) {
+        int *v = (int *)emu_device_alloc(64 * sizeof(int), "v");
+        unsigned *counts = (unsigned *)emu_device_alloc(16 * sizeof(unsigned), "counts");
+        for (int i = 0; i < 64; i++)
+            v[i] = i % 4;
+        memset(counts, 0, 16 * sizeof(unsigned));
+        status = emu_launch(block_histogram, dim3(1), dim3(64), (const int *)v, 64, counts, 0);
+        emu_device_free(v);
+        emu_device_free(counts);
+    } else if (strcmp(trap, "read-after-atomic") == 0) {
+        unsigned *counter = (unsigned *)emu_device_alloc(sizeof(unsigned), "counter");
+        unsigned *taken = (unsigned *)emu_device_alloc(sizeof(unsigned), "taken");
+        *counter = 0;
+        status = emu_launch(count_tickets, dim3(1), dim3(48), counter, taken, 0);
+        emu_device_free(counter);
+        emu_device_free(taken);
     } else { /* off-by-one: n = 1000 floats, blocks of 256 */
         float *in = (float *)emu_device_alloc(1000 * sizeof(float), "x");
         float *out = (float *)emu_device_alloc(1000 * sizeof(float), "y");
@@ -363,7 +442,8 @@ int main(int argc, char **argv)
     const cli_option options[] = {
         { "--trap", CLI_CHOICE, &trap, "launch a kernel with this mistake (exits 1)", 0, 0,
           "divergent-barrier|exited-lane|partial-warp-full-mask|mask-leaves-caller-out|two-barriers|"
-          "missing-barrier|template-missing-barrier|missing-syncwarp|stale-shared|off-by-one|global-race" },
+          "missing-barrier|template-missing-barrier|missing-syncwarp|stale-shared|off-by-one|global-race|"
+          "atomic-after-plain|read-after-atomic" },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--n", CLI_U64, &threads, "threads per block of the barrier check (default 96)", 1, 1024, NULL },
         { "--seed", CLI_U64, &seed, "seed of the values the barrier check rotates (default 1)", 0, UINT64_MAX, NULL },
@@ -390,5 +470,8 @@ int main(int argc, char **argv)
     ok &= verdict("the memory checks pass a tree with its barriers, a warp exchange with __syncwarp(), shared "
                   "atomics, accesses in bounds and a device buffer read and rewritten across a barrier",
                   check_clean_kernels());
+    ok &= verdict("atomics: a shared histogram zeroed before a barrier, and a device counter read after a "
+                  "barrier or, in one warp, a __syncwarp()",
+                  check_atomic_kernels());
     return exit_status(ok);
 }
