@@ -1,7 +1,9 @@
 /* atomics_histogram_emu.cpp - the kernels of atomics_histogram.cu, their
  * own source, run on the CPU emulator (common/emulator/): atomics_histogram
  * --on emu. One thread runs at a time, so an atomicAdd is indivisible by
- * construction here; the emulator's checks take it for atomic, not a race. */
+ * construction here; the emulator's checks let two atomics on one counter
+ * pass, and report a plain access and an atomic on it between two barriers
+ * as a race (the missing first barrier of the shared-memory histogram). */
 #include "cuda_shim.h"
 #include "emu_launch.h"
 
