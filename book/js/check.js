@@ -126,21 +126,30 @@ async function main() {
       const page = await context.newPage();
       for (const p of pages) {
         await page.goto(url(p), { waitUntil: "load" });
-        // two queries: the title of the chapter's first section, and the
-        // longest word of the first paragraph under it (a term of its text)
-        const queries = await page.evaluate(() => {
+        // two queries: the title of the chapter's first section, and a term
+        // of the first paragraph under it: of its eight longest words, the
+        // one the search finds in the fewest sections (a common word would
+        // fill the results with other pages, whatever this page holds)
+        const found = await page.evaluate(() => {
           const h = document.querySelector("main h2[id]") || document.querySelector("main h1");
           const title = h.textContent.replace(/^[\d.]+\s+/, "").replace(/[^\p{L}\p{N}\s-]/gu, " ").replace(/\s+/g, " ").trim();
           let para = h.nextElementSibling;
           while (para && para.tagName !== "P") para = para.nextElementSibling;
-          const words = (para ? para.textContent : "").match(/\p{L}{5,}/gu) || [];
-          const term = words.sort((a, b) => b.length - a.length || (a < b ? -1 : 1))[0];
-          return term ? [title, term] : [title];
+          const words = [...new Set((para ? para.textContent : "").match(/\p{L}{5,}/gu) || [])];
+          words.sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+          return { title, words: words.slice(0, 8) };
         });
         // ask from another chapter's page: the index covers the whole book
         await page.goto(url(pages[(pages.indexOf(p) + 1) % pages.length]), { waitUntil: "load" });
         if (!(await page.isVisible("#book-search-input"))) { fail(p + ": no visible search box"); continue; }
-        if (queries.length < 2) fail(p + ": no paragraph under its first section to take a term from");
+        let term = null, fewest = Infinity;
+        for (const word of found.words) {
+          await page.fill("#book-search-input", word);
+          const count = await page.$$eval("#book-search-results a", (as) => as.length);
+          if (count > 0 && count < fewest) { term = word; fewest = count; }
+        }
+        const queries = term ? [found.title, term] : [found.title];
+        if (queries.length < 2) fail(p + ": no paragraph under its first section with a term the search finds");
         for (const query of queries) {
           await page.fill("#book-search-input", query);
           const hrefs = await page.$$eval("#book-search-results a", (as) => as.map((a) => a.getAttribute("href")));
