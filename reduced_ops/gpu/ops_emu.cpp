@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "common.h"
+#include "launch_checks.h"
 #include "mappings.cuh"
 #include "ops_emu.h"
 #include "ops_gpu.h"
@@ -41,12 +42,7 @@ static inline int min(int a, int b) /* CUDA's device min() */
 /* The launch configuration, checked as ops_gpu.cu's run_op() checks it. */
 static long long checked_shared_bytes(const op_plan *plan, op_scope scope, int threads, op_dtype dtype, int count)
 {
-    if (threads < 1 || threads > 1024)
-        cli_refuse("threads per block must lie in [1, 1024]");
-    if (scope != SCOPE_BLOCK && threads % 32 != 0)
-        cli_refuse("warp and tile scopes need a whole number of warps per block");
-    if (count < 1)
-        cli_refuse("at least one problem is needed");
+    check_op_launch(scope, threads, count);
     const long long shared = op_shared_bytes(plan, scope, threads, dtype, count);
     if (shared > EMU_SHARED_BYTES) {
         fprintf(stderr, "error: %s needs %lld bytes of shared memory per block, the emulator allows %d (an H200's)\n",

@@ -4,6 +4,7 @@
  * for float and double). */
 #include "cli.h"
 #include "cuda_check.h"
+#include "launch_checks.h"
 #include "mappings.cuh"
 #include "ops_gpu.h"
 
@@ -76,13 +77,7 @@ template <typename T>
 static void run_op(const op_plan *plan, op_mapping mapping, op_scope scope, int threads, T alpha, T beta, T *images,
                    int count)
 {
-    /* the launch configuration, checked before anything is launched */
-    if (threads < 1 || threads > 1024)
-        cli_refuse("threads per block must lie in [1, 1024]");
-    if (scope != SCOPE_BLOCK && threads % 32 != 0)
-        cli_refuse("warp and tile scopes need a whole number of warps per block");
-    if (count < 1)
-        cli_refuse("at least one problem is needed");
+    check_op_launch(scope, threads, count); /* before anything is launched */
     const op_dtype dtype = sizeof(T) == sizeof(float) ? DTYPE_FLOAT : DTYPE_DOUBLE;
     const long long shared = op_shared_bytes(plan, scope, threads, dtype, count);
     if (shared > (long long)gpu_shared_bytes_limit()) {

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "common.h"
+#include "launch_checks.h"
 #include "mappings.cuh"
 #include "ops_emu.h"
 #include "ops_gpu.h"
@@ -38,12 +39,7 @@ template <typename T>
 static int sweep_once(const op_plan *plan, op_mapping mapping, int threads, int blocks, T alpha, T beta, const T *image,
                       T *results)
 {
-    if (plan->n_stages != 1)
-        cli_refuse("the sweep times single-stage ops only (gemm, gemv, syrk, tensor_vec_contract)");
-    if (threads < 1 || threads > 1024)
-        cli_refuse("threads per block must lie in [1, 1024]");
-    if (blocks < 1 || blocks > 65535)
-        cli_refuse("blocks must lie in [1, 65535]");
+    check_sweep_launch(plan, threads, blocks);
     const size_t shared = (size_t)plan->image_len * sizeof(T);
     if (shared > EMU_SHARED_BYTES)
         cli_refuse("the operands do not fit in one block's shared memory");

@@ -5,6 +5,7 @@
  * the tests check (mappings.cuh). */
 #include "cli.h"
 #include "cuda_check.h"
+#include "launch_checks.h"
 #include "mappings.cuh"
 #include "sweep_kernel.cuh"
 #include "ops_gpu.h"
@@ -50,12 +51,7 @@ template <typename T>
 static sweep_ctx<T> sweep_setup(const op_plan *plan, op_mapping mapping, int threads, int blocks, T alpha, T beta,
                                 const T *image)
 {
-    if (plan->n_stages != 1)
-        cli_refuse("the sweep times single-stage ops only (gemm, gemv, syrk, tensor_vec_contract)");
-    if (threads < 1 || threads > 1024)
-        cli_refuse("threads per block must lie in [1, 1024]");
-    if (blocks < 1 || blocks > 65535)
-        cli_refuse("blocks must lie in [1, 65535]");
+    check_sweep_launch(plan, threads, blocks);
     sweep_ctx<T> c;
     c.stage = plan->stage[0];
     c.image_len = plan->image_len;
