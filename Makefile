@@ -60,8 +60,10 @@ CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -ffp-contr
 # ASan.
 EMU_CHECK_FLAGS := -g1 -gdwarf-4 -fsanitize=thread -fdata-sections
 # ...and every program with the emulator links with common/emulator/emu_shared.ld,
-# which gathers the shared arrays of template kernels into the checked section.
-EMU_LD_SCRIPT := common/emulator/emu_shared.ld
+# which gathers the shared arrays of template kernels into the checked section
+# (a GNU ld script: on other systems, macOS's linker, template kernels' shared
+# arrays go unchecked, as emu_shared.ld says).
+EMU_LD_SCRIPT := $(if $(filter Linux,$(shell uname -s)),common/emulator/emu_shared.ld)
 comma := ,
 emu_cxxflags = $(if $(filter common/emulator/emu_%,$(1)),$(CXXFLAGS),\
                  $(subst -fsanitize=address$(comma),-fsanitize=,$(CXXFLAGS)) $(EMU_CHECK_FLAGS))
@@ -118,8 +120,8 @@ linker_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(NVCC) $(NVARCH),$(if $(
 # (nvcc hands -Xlinker's words to the linker; it would split -Wl,-T,FILE at its commas.)
 uses_emu   = $(filter common/emulator/emu_check.cpp,$($(1).SRCS))
 ldflags_of = $(if $(and $(NVCC),$(call cuda_srcs,$(1))),$(addprefix -Xcompiler ,$($(1).LDFLAGS)) \
-               $(if $(call uses_emu,$(1)),-Xlinker -T -Xlinker $(EMU_LD_SCRIPT)),\
-               $($(1).LDFLAGS) $(if $(call uses_emu,$(1)),-Wl$(comma)-T$(comma)$(EMU_LD_SCRIPT)))
+               $(if $(and $(EMU_LD_SCRIPT),$(call uses_emu,$(1))),-Xlinker -T -Xlinker $(EMU_LD_SCRIPT)),\
+               $($(1).LDFLAGS) $(if $(and $(EMU_LD_SCRIPT),$(call uses_emu,$(1))),-Wl$(comma)-T$(comma)$(EMU_LD_SCRIPT)))
 
 # the include folders of a source: its chapter's lib/ and gpu/
 chapter_of       = $(firstword $(subst /, ,$(1)))
