@@ -302,7 +302,7 @@ __global__ void template_tree_without_barrier(const T *x, T *out)
  * with atomicAdd; with `zeroed_first`, the barrier that orders the bins'
  * zeroing before every count (Section 1.5), without it a race: an atomic is
  * indivisible against other atomics, not against the plain store of another
- * thread (compute-sanitizer's racecheck reports it too). */
+ * thread: a count may land before the zero that wipes it. */
 __global__ void block_histogram(const int *v, int n, unsigned *counts, int zeroed_first)
 {
     __shared__ unsigned bins[16];
