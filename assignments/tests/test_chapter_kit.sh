@@ -34,6 +34,7 @@ export ASSIGNMENT_SECRET_FILE="$tmp/secret"
 chmod 755 "$tmp" # the grader runs student code as an unprivileged user, who must reach --work
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+. assignments/tests/gradescope.sh
 nvcc=""
 if [ "$mode" = cpu ]; then GRADE_GPU=0; export GRADE_GPU; else nvcc=$(command -v nvcc); fi
 [ -n "${ONLY:-}" ] && skip="$skip --only $ONLY"
@@ -52,11 +53,7 @@ grade() {  # grade KIT RESULTS [ARGS]
 python3 assignments/tools/make_kit.py --chapter "$ch" --out "$tmp" --no-tar --no-book --solution > /dev/null \
     || fail "make_kit --solution"
 if [ "$part" = forger ]; then
-    python3 assignments/tools/make_kit.py --chapter "$ch" --out "$tmp/dist" --no-book > "$tmp/kitlog" 2>&1 \
-        || { cat "$tmp/kitlog"; fail "make_kit"; }
-    ag=$tmp/ag; mkdir -p "$ag/source" "$ag/submission"
-    python3 -c "import zipfile, sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" \
-        "$tmp/dist/$ch-autograder.zip" "$ag/source" || fail "unzip"
+    ag=$tmp/ag; gradescope_layout "$ch" "$ag"
     floor=$(sed -n 's/^Of these [0-9.]* points, \([0-9.]*\) can be earned without a solution.*/\1/p' "$ag/source/INSTRUCTOR.txt")
     [ -n "$floor" ] || fail "INSTRUCTOR.txt does not say how many points can be forged: $(cat "$ag/source/INSTRUCTOR.txt")"
     [ "$floor" = 0 ] || fail "INSTRUCTOR.txt says $floor points can be forged (give them a gate: a gate line in assignments/$ch.md)"
@@ -100,13 +97,8 @@ if [ "$part" = extra_round ]; then
     # Partial credit as the chapter's README states it: ch11's reference with one round too many
     # (a node at the end still says it jumped) keeps every ranks point and loses exactly the
     # round count, the exact trace and print_golden_cpu: 3 of the autograder's 20 points.
-    python3 assignments/tools/make_kit.py --chapter "$ch" --out "$tmp/dist" --no-book > /dev/null || fail "make_kit"
-    ag=$tmp/ag; mkdir -p "$ag/source" "$ag/submission"
-    python3 -c "import zipfile, sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" \
-        "$tmp/dist/$ch-autograder.zip" "$ag/source" || fail "unzip"
-    for f in $(grep -v '^#' "$tmp/dist/$ch/assignments/$ch.submit"); do
-        python3 assignments/tools/markers.py book "$f" > "$ag/submission/$(basename "$f")" || fail "$f"
-    done
+    ag=$tmp/ag; gradescope_layout "$ch" "$ag"
+    hand_in_reference "$ch" "$ag/submission"
     python3 - "$ag/submission/pointer_jump_node.h" <<'PY' || fail "cannot make the extra round"
 import sys
 s = open(sys.argv[1]).read()
@@ -134,13 +126,8 @@ if [ "$part" = gradescope ]; then
     # The Gradescope zip in its layout (source/, submission/, results/ under AUTOGRADER_ROOT):
     # the reference files handed in, in a folder of their own, grade full marks, hidden tests
     # included; nothing handed in grades 0.
-    python3 assignments/tools/make_kit.py --chapter "$ch" --out "$tmp/dist" --no-book > /dev/null || fail "make_kit"
-    ag=$tmp/ag; mkdir -p "$ag/source" "$ag/submission/mine"
-    python3 -c "import zipfile, sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" \
-        "$tmp/dist/$ch-autograder.zip" "$ag/source" || fail "unzip"
-    for f in $(grep -v '^#' "$tmp/dist/$ch/assignments/$ch.submit"); do
-        python3 assignments/tools/markers.py book "$f" > "$ag/submission/mine/$(basename "$f")" || fail "$f"
-    done
+    ag=$tmp/ag; gradescope_layout "$ch" "$ag"
+    hand_in_reference "$ch" "$ag/submission/mine"
     chmod -R a-w "$ag/source"
     AUTOGRADER_ROOT=$ag GRADE_ARGS="--graded-only $skip $nosb" sh "$ag/source/run_autograder" > "$tmp/log" 2>&1 \
         || { cat "$tmp/log"; fail "run_autograder"; }

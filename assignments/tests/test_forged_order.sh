@@ -15,14 +15,9 @@ trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 GRADE_GPU=0; export GRADE_GPU
 ch=reduced_ops
-python3 assignments/tools/make_kit.py --chapter $ch --out "$tmp/dist" --no-book > "$tmp/kitlog" 2>&1 \
-    || { cat "$tmp/kitlog"; fail "make_kit"; }
-ag=$tmp/ag; mkdir -p "$ag/source" "$ag/submission"
-python3 -c "import zipfile, sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" \
-    "$tmp/dist/$ch-autograder.zip" "$ag/source" || fail "unzip"
-for f in $(grep -v '^#' "$tmp/dist/$ch/assignments/$ch.submit"); do
-    python3 assignments/tools/markers.py book "$f" > "$ag/submission/$(basename "$f")" || fail "$f"
-done
+. assignments/tests/gradescope.sh
+ag=$tmp/ag; gradescope_layout $ch "$ag"
+hand_in_reference $ch "$ag/submission"
 python3 - "$ag/submission/warp_tree.cuh" <<'PY' || fail "cannot forge warp_tree_sum"
 import re, sys
 s = open(sys.argv[1]).read()

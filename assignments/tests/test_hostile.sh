@@ -45,12 +45,9 @@ esac
 
 # layout CHAPTER ROOT: the chapter's student kit and its autograder zip, unpacked as Gradescope does.
 ag=$tmp/ag
+. assignments/tests/gradescope.sh
 layout() {
-    python3 assignments/tools/make_kit.py --root "$2" --out "$tmp/dist" --chapter "$1" --no-book > "$tmp/kitlog" 2>&1 \
-        || { cat "$tmp/kitlog"; fail "make_kit"; }
-    mkdir -p "$ag/source" "$ag/submission"
-    python3 -c "import zipfile, sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" \
-        "$tmp/dist/$1-autograder.zip" "$ag/source" || fail "unzip"
+    gradescope_layout "$1" "$ag" "$2"
     chmod -R a-w "$ag/source"
 }
 # grade: run_autograder on $ag/submission; results.json must be written and finished.
