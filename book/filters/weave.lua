@@ -11,6 +11,9 @@
 -- is replaced by the file build/book/outputs/<name>.txt, which
 -- tools/book_outputs.sh writes from the chapters' book.list files (CPU programs are run
 -- by the build; GPU outputs are committed H200 recordings).
+-- An output block without a name holds its lines itself: the lines of an
+-- edited program that a test checks against the program (book/tests/), shown
+-- the same way, its first line "# ..." as the caption.
 --
 --   ![What the figure shows.](figure:NAME)
 -- draws build/book/figures/NAME.svg (tools/book_figures.sh makes it from a
@@ -188,23 +191,28 @@ local function include_listing(cb, chapter)
   return pandoc.Div({ label, cb }, pandoc.Attr("", block_classes(cb.text, { "listing" })))
 end
 
-local function include_output(cb, chapter)
-  local name = cb.attributes.name
-  local path = outputs_dir .. "/" .. name .. ".txt"
-  local text = read_file(path)
-  if not text then fail(chapter, "program output '" .. name .. "' not found (" .. path .. "; is it named in its chapter's book.list?)") end
+-- An output as it was printed; a first line "# ..." is its caption.
+local function output_div(text, markdown)
   local caption = nil
   local first, rest = text:match("^# ([^\n]*)\n(.*)$")
   if first then caption, text = first, rest end
   text = text:gsub("\n+$", "")
   local parts = {}
   if caption then table.insert(parts, pandoc.Plain({ pandoc.Emph({ pandoc.Str(caption) }) })) end
-  if (read_file(outputs_dir .. "/" .. name .. ".format") or ""):match("^markdown") then
+  if markdown then
     for _, b in ipairs(markdown_output(text)) do table.insert(parts, b) end
     return pandoc.Div(parts, pandoc.Attr("", { "program-output", "measured-markdown" }))
   end
   table.insert(parts, output_block(text))
   return pandoc.Div(parts, pandoc.Attr("", block_classes(text, { "program-output" })))
+end
+
+local function include_output(cb, chapter)
+  local name = cb.attributes.name
+  local path = outputs_dir .. "/" .. name .. ".txt"
+  local text = read_file(path)
+  if not text then fail(chapter, "program output '" .. name .. "' not found (" .. path .. "; is it named in its chapter's book.list?)") end
+  return output_div(text, (read_file(outputs_dir .. "/" .. name .. ".format") or ""):match("^markdown"))
 end
 
 -- The chapter's number as its title gives it ("Chapter 3 — ..." -> "3"); the
@@ -306,6 +314,7 @@ local function weave_block(blk, chapter)
   if blk.t == "CodeBlock" then
     if blk.attributes.include then return include_listing(blk, chapter) end
     if blk.classes:includes("output") and blk.attributes.name then return include_output(blk, chapter) end
+    if blk.classes:includes("output") then return output_div(blk.text, false) end
     return blk
   end
   if blk.t == "Div" and blk.classes:includes("solution") then
