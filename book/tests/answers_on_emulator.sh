@@ -122,7 +122,9 @@ check() {
     echo "ok: $id: build/$program$args, $(wc -l < "$work/lines") lines as the answer quotes them, exit 1;" \
         "make rebuilt only $rebuilt ($(($(date +%s) - t0)) s)"
     rm -rf "$work"
+    checked=$((checked + 1))
 }
+checked=0
 
 # 1.2: the guard i <= n lets one thread past the end
 start 1.2 ch01_cuda_basics/hello_threads
@@ -172,4 +174,9 @@ edit reduced_ops/gpu/mappings.cuh "    if (warp >= warps)
 " ""
 check
 
-echo "ok: 6 answers quote what the emulator reports for their edited kernels ($(($(date +%s) - begun)) s)"
+# An output block without a name is shown like any output: each must be one this test checks.
+others=$(grep -l -x '```{.output}' book/*.md | grep -v -x "$answers")
+[ -z "$others" ] || fail "output blocks without a name outside $answers, which no test checks: $others"
+total=$(grep -c -x '```{.output}' "$answers")
+[ "$total" -eq "$checked" ] || fail "$answers has $total output blocks without a name; this test checks $checked"
+echo "ok: $checked answers quote what the emulator reports for their edited kernels ($(($(date +%s) - begun)) s)"
