@@ -5,8 +5,10 @@
 #   test       the GPU tests of the quick tier (ctest -L gpu -LE long); the
 #              CPU tests are the CI machine's, and need tools a GPU machine
 #              may lack (pandoc, node, clang-format)
-#   test-long  the GPU tests of the long tier (the kits' GPU items, the
-#              tuning variants, the write-error sweep of the .dat files)
+#   test-long  the GPU tests of the long tier but the tuning variants (the
+#              kits' GPU items, the write-error sweep of the .dat files)
+#   variants   the tuning variants (six builds of gpu_vs_cpu, each run on the
+#              GPU), with every core for the builds
 #   sanitize   make sanitize, one chapter per process, all at once
 #   record     tools/record_gpu_outputs.sh (the GPU outputs the book shows)
 #   profile    section 1.11's Nsight Compute commands on the 2-D copies
@@ -56,7 +58,9 @@ run_stage() {
             --output-on-failure > "$log" 2>&1 ;;
         # the kits' tests build with make: share the cores between them
         test-long) MAKEFLAGS=-j4 timeout "$limit" ctest --test-dir build -L gpu -LE quick ${ONLY:+-L} ${ONLY:+"$only_labels"} -j6 \
-            --timeout "$limit" --output-on-failure > "$log" 2>&1 ;;
+            -E tuning_variants_run --timeout "$limit" --output-on-failure > "$log" 2>&1 ;;
+        variants) MAKEFLAGS=-j"$jobs" timeout "$limit" ctest --test-dir build -R tuning_variants_run --timeout "$limit" \
+            --output-on-failure > "$log" 2>&1 ;;
         sanitize)
             for c in $chapters; do
                 timeout "$limit" sh tools/run_list.sh sanitize "build/sanitize/$c" "$c" > "$logs/sanitize.$c.log" 2>&1 &
@@ -82,7 +86,7 @@ run_stage() {
     note "stage $1: exit $status in $(($(date +%s) - start)) s"
     case $1 in
         build) [ $status -eq 0 ] || tail -n 30 "$log" ;;
-        test | test-long) grep -E 'tests passed|tests failed|\(Failed\)|\(Timeout\)|\(Skipped\)|Not Run' "$log" | tee -a "$summary" ;;
+        test | test-long | variants) grep -E 'tests passed|tests failed|\(Failed\)|\(Timeout\)|\(Skipped\)|Not Run' "$log" | tee -a "$summary" ;;
         sanitize | profile) tee -a "$summary" < "$log" ;;
         headline | bench) grep -E '^bench:|^headline:|FAILED|FAIL' "$log" | tee -a "$summary" ;;
     esac

@@ -25,7 +25,9 @@
 set -u
 ch=$1; mode=${2:-cpu}; part=${3:-both}; skip=""
 for t in $(printf '%s' "${4:-}" | tr ',' ' '); do skip="$skip --skip $t"; done
-if [ "$mode" = gpu ] && { ! nvidia-smi -L 2>/dev/null | grep -q '^GPU' || ! command -v nvcc > /dev/null; }; then
+# nvcc where the Makefile looks for it: on PATH, else the toolkit's default folder
+found_nvcc=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })
+if [ "$mode" = gpu ] && { ! nvidia-smi -L 2>/dev/null | grep -q '^GPU' || [ -z "$found_nvcc" ]; }; then
     echo "skipped: no CUDA device or no nvcc"; exit 77
 fi
 tmp=$(mktemp -d)
@@ -36,7 +38,7 @@ trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 . assignments/tests/gradescope.sh
 nvcc=""
-if [ "$mode" = cpu ]; then GRADE_GPU=0; export GRADE_GPU; else nvcc=$(command -v nvcc); fi
+if [ "$mode" = cpu ]; then GRADE_GPU=0; export GRADE_GPU; else nvcc=$found_nvcc; fi
 [ -n "${ONLY:-}" ] && skip="$skip --only $ONLY"
 # The hidden tests exist only in an autograder zip (drawn from the instructor's secret when it is
 # made): the gradescope and forger parts grade them. Without root there is no unprivileged user
