@@ -22,7 +22,7 @@
 set -u
 BUILD=${BUILD:-build}
 answers=book/90_answers.md
-for tool in git make python3; do
+for tool in make python3; do
     command -v "$tool" > /dev/null 2>&1 || { echo "skipped: $tool not found"; exit 77; }
 done
 [ -f "$answers" ] || { echo "FAIL: run from the repository root ($answers not found)"; exit 1; }
@@ -37,8 +37,12 @@ begun=$(date +%s)
 # without nvcc is rebuilt without it (make NVCC=).
 tree=$tmp/tree
 mkdir -p "$tree/build/common" || fail "mkdir"
-git rev-parse --is-inside-work-tree > /dev/null 2>&1 || fail "not a git work tree: the tracked sources are copied"
-git ls-files | tar -cf - -T - | tar -C "$tree" -xf - || fail "cannot copy the tracked sources"
+if git rev-parse --is-inside-work-tree > /dev/null 2>&1; then
+    git ls-files | tar -cf - -T - | tar -C "$tree" -xf - || fail "cannot copy the tracked sources"
+else # a copy of the tree without git (CI's clang build): every file but the build folders'
+    find . \( -path "./$BUILD" -o -path ./build -o -path './build-*' -o -path ./.git \) -prune -o -type f -print |
+        tar -cf - -T - | tar -C "$tree" -xf - || fail "cannot copy the sources"
+fi
 find "$tree" -type f -exec touch -t 200001010000 {} + || fail "touch"
 cp -R -p "$BUILD/obj" "$tree/build/obj" || fail "cannot copy $BUILD/obj"
 cp -p "$BUILD"/common/*.a "$tree/build/common/" || fail "cannot copy $BUILD/common's libraries"
