@@ -26,8 +26,10 @@
 # in OUTDIR/summary.txt.
 #
 # A lent machine receives a fresh copy of the tree at each call, with new file
-# times, while the build folder of a machine still held stays: the sources'
-# times are set back to one old date, so make rebuilds only what is missing.
+# times, while the build folder of a machine still held stays. So that make
+# rebuilds only what changed, the build stage keeps the checksums of the files
+# it built from (build/.session_sources); at the next start, every file whose
+# content is the same gets an old time, and a changed or new file keeps its own.
 set -u
 out=$1; shift
 stages=${*:-build test+sanitize record}
@@ -36,8 +38,12 @@ mkdir -p "$logs" "$out"
 summary=$logs/summary.txt
 : > "$summary"
 note() { echo "$*" | tee -a "$summary"; }
-find . \( -path ./build -o -path './build-*' -o -path ./.git \) -prune -o -print0 |
-    xargs -0 touch -h -d '2026-01-01 00:00' 2> /dev/null
+sources() { find . \( -path ./build -o -path './build-*' -o -path ./.git \) -prune -o -type f -print0; }
+built_from=build/.session_sources
+if [ -f "$built_from" ]; then
+    sha1sum -c "$built_from" 2> /dev/null | sed -n 's/: OK$//p' | tr '\n' '\0' |
+        xargs -0 -r touch -h -d '2000-01-01 00:00'
+fi
 export PATH="$PATH:/usr/local/cuda/bin"
 note "device: $(nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv,noheader 2> /dev/null)"
 note "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)  commit: $(git rev-parse --short HEAD 2> /dev/null) (+ working tree)"
@@ -53,7 +59,9 @@ run_stage() {
     start=$(date +%s)
     log=$logs/$1.log
     case $1 in
-        build) make -k -j"$jobs" all $trees > "$log" 2>&1 ;;
+        build)
+            sources | xargs -0 sha1sum > "$built_from.new"
+            make -k -j"$jobs" all $trees > "$log" 2>&1 && mv "$built_from.new" "$built_from" ;;
         test) timeout "$limit" ctest --test-dir build -L gpu -LE long ${ONLY:+-L} ${ONLY:+"$only_labels"} -j6 --timeout "$limit" \
             --output-on-failure > "$log" 2>&1 ;;
         # the kits' tests build with make: share the cores between them
