@@ -32,13 +32,7 @@ kit=$tmp/$ch-solution
 mistake() {
     name=$1; file=$kit/$ch/$2; old=$3; new=$4; shift 4
     cp "$file" "$tmp/saved" || fail "$name: no $2"
-    python3 - "$file" "$old" "$new" <<'PY' || fail "$name: cannot make the mistake"
-import sys
-path, old, new = sys.argv[1:]
-s = open(path).read()
-assert s.count(old) == 1, f"'{old}' is not once in {path}"
-open(path, "w").write(s.replace(old, new))
-PY
+    python3 tools/replace_once.py "$file" "$old" "$new" || fail "$name: cannot make the mistake"
     python3 "$kit/assignments/tools/grade.py" --chapter $ch --kit "$kit" --nvcc "" --graded-only --jobs 2 \
         --work "$tmp/work" --quiet $nosb --out "$tmp/$name.json" > "$tmp/$name.log" 2>&1 \
         || { cat "$tmp/$name.log"; fail "$name: grading (exit $?)"; }

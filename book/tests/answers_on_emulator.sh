@@ -39,7 +39,7 @@ tree=$tmp/tree
 mkdir -p "$tree/build/common" || fail "mkdir"
 if git rev-parse --is-inside-work-tree > /dev/null 2>&1; then
     git ls-files | tar -cf - -T - | tar -C "$tree" -xf - || fail "cannot copy the tracked sources"
-else # a copy of the tree without git (CI's clang build): every file but the build folders'
+else # a copy of the tree without git (CI's clang build): every file but the build folders
     find . \( -path "./$BUILD" -o -path ./build -o -path './build-*' -o -path ./.git \) -prune -o -type f -print |
         tar -cf - -T - | tar -C "$tree" -xf - || fail "cannot copy the sources"
 fi
@@ -65,14 +65,7 @@ start() {
 
 # edit FILE OLD NEW: in the copy, OLD (exactly once in FILE) becomes NEW
 edit() {
-    python3 - "$work/$1" "$2" "$3" << 'PY' || fail "$id: the edit of $1 cannot be made"
-import sys
-path, old, new = sys.argv[1:]
-text = open(path).read()
-if text.count(old) != 1:
-    sys.exit("error: %s: %d occurrences of %r, expected exactly 1" % (path, text.count(old), old))
-open(path, "w").write(text.replace(old, new))
-PY
+    python3 tools/replace_once.py "$work/$1" "$2" "$3" || fail "$id: the edit of $1 cannot be made"
     edited="$edited $1"
 }
 
