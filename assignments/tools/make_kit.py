@@ -5,7 +5,9 @@
     make_kit.py --check KITDIR --chapter CH [--root DIR]
 
 The kit, dist/assignments/CH/ (and CH.tar.gz next to it), holds:
-  CH/                the chapter, every solution region replaced by its STUDENT stub
+  CH/                the chapter, every solution region replaced by its STUDENT stub,
+                     without CH/results/ (runs of the reference and of the edited
+                     kernels the worked answers quote)
   common/            the shared helpers (markers dropped, code kept)
   tools/             the test scripts and the autograder
   Makefile           the companion's Makefile (Makefile.companion) limited to
@@ -15,7 +17,8 @@ The kit, dist/assignments/CH/ (and CH.tar.gz next to it), holds:
                      when pandoc and the book's outputs are there, else markdown
   README.md          for students: what to implement (file:line and hint), how
                      to build, test and grade themselves
-  + any file a test command names (golden outputs outside the chapter).
+  + any file a test command names (golden outputs outside the chapter, a
+    results/ table a test reads).
 Next to a student kit: CH-autograder.zip, ready to upload to Gradescope
 (setup.sh, run_autograder, the kit in kit/, the hidden tests in hidden/ with
 the hidden variants of the public tests, recorded from the reference here).
@@ -169,6 +172,10 @@ class Kit:
         for folder in dict.fromkeys(["common", self.chapter]):
             view = "student" if folder == self.chapter and not self.solution else "book"
             for rel in walk_files(self.src(folder)):
+                # results/ holds runs of the reference kernels, edited ones among them (the runs
+                # the worked answers quote): like the answers, they stay out of a student's kit
+                if view == "student" and rel.split(os.sep)[0] == "results":
+                    continue
                 self.put_file(os.path.join(folder, rel), view)
         # The chapter's regions decide the stubs; the reference kit still lists them.
         if self.solution:
