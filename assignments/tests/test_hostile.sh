@@ -14,7 +14,7 @@
 #                emulation includes into its own translation unit
 #   reference_ch01 ch01: a handed-in kernel that names the CPU replay of the warp (emulate_warp_sum)
 #   leak         the fixture: every run exits with a number taken from its own command line (a
-#                hidden test's seed): nothing of it reaches the student's view
+#                hidden test's seed): the student's view is exactly the do-nothing stub's
 #   judge_signal the fixture: every run signals (SIGSTOP, SIGKILL) and ptraces the processes of
 #                other users below the grader (the checker, the grader), and opens their memory
 #   judge_folder the fixture: every run finds the checker's folder (its stdout is a file there)
@@ -447,6 +447,14 @@ for _ in range(1200):
     d = nd
 PY
     fi
+    if [ "$case" = leak ]; then
+        # the view of a submission that leaks nothing: the kit's stub, graded the same way
+        cp "$ag/submission/tree_sum.c" "$tmp/attack.c"
+        cp "$kit/asg_fixture/tree_sum.c" "$ag/submission/tree_sum.c"
+        grade build=ok $stub_zero "hidden: hidden_trace=0"
+        cp "$ag/results/results.json" "$tmp/stub_results.json"
+        cp "$tmp/attack.c" "$ag/submission/tree_sum.c"
+    fi
     rm -f /dev/shm/asg_hostile_shm /tmp/asg_hostile_tmp
     grade build=ok $stub_zero "hidden: hidden_trace=0"
     # the attack itself was compiled and ran (the source check lets plain C through)
@@ -461,10 +469,11 @@ PY
         seed=$(sed -n 's/.*--seed \([0-9]*\).*/\1/p' "$ag/source/hidden/asg_fixture.hidden")
         [ -n "$seed" ] || fail "no seed in the hidden test"
         code=$(( seed % 199 + 3 ))
-        python3 - "$ag/results/results.json" "$seed" "$code" <<'PY' || exit 1
+        python3 - "$ag/results/results.json" "$seed" "$code" "$tmp/stub_results.json" <<'PY' || exit 1
 import json, re, sys
 d = json.load(open(sys.argv[1]))
 seed, code = sys.argv[2], sys.argv[3]
+stub = json.load(open(sys.argv[4]))
 text = json.dumps(d)
 if seed in text:
     sys.exit("FAIL: the hidden test's seed is in results.json")
@@ -472,8 +481,19 @@ for t in d["tests"]:
     if t["name"].startswith("hidden: "):
         if re.search(r"\d", t["output"]):
             sys.exit(f"FAIL: a hidden test's result carries a number: {t['output']}")
-if re.search(rf"\b{code}\b", d["output"]):
-    sys.exit("FAIL: the top-level output carries the hidden run's exit status")
+# The exit status is a number from 3 to 201, and the summary carries small numbers of its own
+# (points, counts), so searching it for the status can match by chance. What must hold is
+# stronger: the student sees exactly what the do-nothing stub's grading shows.
+if d["output"] != stub["output"]:
+    sys.exit(f"FAIL: the top-level output differs from the stub's (exit status {code}):\n"
+             f"{d['output']}\n--- the stub's ---\n{stub['output']}")
+# Public tests may show their own runs (their seeds are in the kit); the hidden ones may not.
+hidden = lambda r: [(t["name"], t["score"], t.get("output", "")) for t in r["tests"]
+                    if t["name"].startswith("hidden: ")]
+if not hidden(d):
+    sys.exit("FAIL: no hidden test in results.json: nothing was checked")
+if hidden(d) != hidden(stub):
+    sys.exit(f"FAIL: the hidden tests differ from the stub's: {hidden(d)} vs {hidden(stub)}")
 if d.get("stdout_visibility") != "hidden":
     sys.exit("FAIL: the grader's log (the instructor's, with the hidden tests' statuses) is shown to students")
 print("ok: hidden tests say passed or failed and their points, nothing of their input or exit status")
