@@ -475,7 +475,7 @@ d = json.load(open(sys.argv[1]))
 seed, code = sys.argv[2], sys.argv[3]
 stub = json.load(open(sys.argv[4]))
 text = json.dumps(d)
-if seed in text:
+if re.search(rf"(?<![\d.]){seed}(?!\d)", text):  # the whole number, not digits of a score
     sys.exit("FAIL: the hidden test's seed is in results.json")
 for t in d["tests"]:
     if t["name"].startswith("hidden: "):
