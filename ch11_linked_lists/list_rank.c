@@ -39,7 +39,7 @@
  * reference) takes long enough to deserve a warning with its expected time. */
 #define WALK_WARN_NODES (INT32_C(1) << 27)
 /* The walk's cost per node on one core of the H200 machine's host, at 2^26
- * random nodes (results/h200_2026-11-30_list_rank_bench.md), for that warning. */
+ * random nodes (results/rank_scaling_h200.dat), for that warning. */
 #define WALK_NS_PER_NODE 193
 /* Host bytes per node, at most, that the CPU path holds at once (the pool,
  * three rank arrays, the emulations' work arrays), and the GPU path. */
