@@ -9,11 +9,15 @@
 # A program with no CPU path writes "skipped: no CUDA device" and would end
 # with 77: that line is lost too, so it must also end with 1.
 #
-# --files: the same for the files that --dat/--tsv name (cli_open_output),
-# given /dev/full. Those options belong to GPU benchmarks, so on a machine
-# without a GPU each of these runs exits 77 and the check is skipped (77);
-# test_common --dat checks the same code path on every machine.
-# Exit 1 when a program passes a failed write, or when nothing was checked.
+# --files: every file a program writes is checked the same way by its own
+# chapter. An output file is an option that the program's --help lists as
+# `--OPTION FILE` with "write" or "append" in its description; the chapter's
+# tests.list must hold a test that gives it /dev/full:
+#     NAME  KIND  tools/expect_exit.sh 1 "error: writing /dev/full: No space left on device" -- $BUILD/CHAPTER/PROG ... --OPTION /dev/full
+# (KIND gpu for a program that measures the GPU: without one it skips). So a
+# chapter that adds a program with a file option touches only its tests.list.
+# Exit 1 when a program passes a failed write, when a file it writes has no
+# test, or when nothing was checked.
 build=${BUILD:-build}
 failed=0; checked=0
 expect_write_error() { # WHAT STDOUT COMMAND... (WHAT: stdout or the file on /dev/full)
@@ -29,29 +33,31 @@ expect_write_error() { # WHAT STDOUT COMMAND... (WHAT: stdout or the file on /de
 }
 
 if [ "${1:-}" = "--files" ]; then
-    ran=0
-    while read -r prog args; do
-        [ -n "$prog" ] || continue
-        checked=$((checked + 1))
-        # shellcheck disable=SC2086
-        expect_write_error /dev/full /dev/null "$build/$prog" $args; s=$?
-        [ $s -eq 77 ] || ran=$((ran + 1))
-        [ $s -eq 0 ] && echo "ok: $prog $args"
-    done <<EOF
-common/test_common --dat /dev/full
-ch03_work_span/brent_gpu --bench --n 4096 --reps 3 --dat /dev/full
-ch11_linked_lists/list_sum --bench --min-log 10 --max-log 12 --reps 1 --dat /dev/full
-ch11_linked_lists/list_rank_bench --min-log 12 --max-log 12 --reps 1 --warmup 1 --cpu-reps 1 --dat /dev/full
-canonical_scan/canonical_bench --max-log2 20 --reps 2 --dat /dev/full
-canonical_scan/canonical_bench --max-log2 20 --reps 2 --ratios /dev/full
-canonical_scan/determinism_levels --max-log2 16 --reps 2 --runs 2 --pattern-log2 16 --ratios /dev/full
-ch03_work_span/device_reduce_bench --n 2^20 --reps 5 --ratios /dev/full
-reduced_ops/reduced_ops_sweep --op gemv --dtype float --target-ms 0.2 --tsv /dev/full
-EOF
-    echo "$checked file outputs, $ran run (the others need a GPU)"
-    [ $failed -eq 0 ] || exit 1
-    [ $ran -gt 1 ] || { echo "skipped: the --dat/--tsv runs need a CUDA device"; exit 77; }
-    exit 0
+    . tools/lists.sh
+    want='tools/expect_exit.sh 1 "error: writing /dev/full: No space left on device" --'
+    for p in $(make -s --no-print-directory print-programs | cut -f1 | sort); do
+        [ -x "$build/$p" ] || { echo "FAIL: $build/$p is not built"; failed=1; continue; }
+        chapter=${p%%/*}
+        # the options of --help that name a FILE the program writes
+        for option in $("$build/$p" --help 2>/dev/null | \
+                awk '$1 ~ /^--[a-z0-9-]+$/ && $2 == "FILE" && /[Ww]rite|[Aa]ppend/ { print $1 }'); do
+            checked=$((checked + 1))
+            # the chapter's test of it
+            # (the message may stop before the reason; the command may sit in a sh -c '...')
+            if list_entries "$chapter/tests.list" | grep -qE -- \
+                    "tools/expect_exit\.sh 1 \"error: writing /dev/full(: No space left on device)?\" -- \\\$BUILD/$p( .*)? $option /dev/full( |'|\$)"; then
+                echo "ok: $p $option has its test in $chapter/tests.list"
+            else
+                echo "FAIL: $p writes $option FILE, and $chapter/tests.list has no test of it on /dev/full:"
+                echo "    write_error_${p#*/}_${option#--}  gpu,long  $want \$BUILD/$p ARGS $option /dev/full"
+                failed=1
+            fi
+        done
+    done
+    echo "$checked file outputs found in the programs' --help"
+    [ "$checked" -gt 0 ] || { echo "FAIL: no program lists an output FILE in its --help (the check looked in the wrong place)"; exit 1; }
+    [ $failed -eq 0 ]
+    exit
 fi
 
 # The quick argument sets, for programs whose default run takes long.

@@ -52,10 +52,6 @@ grep -qF 'demo.a_vs_rival.2^20: median 1.250 below its floor 1.300' "$tmp/out/SU
 # the build was not given it, a failure when BENCH_HAVE says it was (make bench GLASS_DIR=...)
 printf 'demo.a_vs_rival.2^20 1.2 # a\ndemo.b_vs_rival.2^20 0.7 # b\ndemo.glass_vs_rival.2^20 1.0 needs=glass # g\n' \
     > "$tmp/bench/floors.list"
-cat > "$tmp/demo/device.list" <<LIST
-headline  $fake a 1.25 $tmp/calls
-headline  $fake b 0.80 $tmp/calls
-LIST
 (cd "$tmp" && PATH="$tmp/bin:$PATH" HEADLINE_RUNS=1 sh tools/run_list.sh headline out demo) > "$tmp/log5" 2>&1
 [ $? -eq 0 ] && grep -qF 'make bench GLASS_DIR=path/to/GLASS' "$tmp/out/SUMMARY.md" ||
     { cat "$tmp/log5"; fail "without GLASS its floor did not pass as skipped, with how to give it"; }
