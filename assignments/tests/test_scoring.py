@@ -106,6 +106,28 @@ os.remove(pts + ".md")
 n = grade.available_cpus()
 expect(1 <= n <= len(os.sched_getaffinity(0)), f"available CPUs: {n}")
 
+# A test's time is its CPU's: one that waits on a loaded machine is not stopped at its limit.
+import subprocess  # noqa: E402
+import time  # noqa: E402
+
+
+def timed(cmd, limit):
+    started = time.time()
+    p = subprocess.Popen(cmd, preexec_fn=os.setsid)
+    status = grade.wait_for_cpu(p, limit, started)
+    if status is None:
+        os.killpg(p.pid, 9)
+    p.wait()
+    return status, time.time() - started
+
+
+status, took = timed(["sh", "-c", "sleep 1; exit 4"], 0.5)
+expect(status == 4, f"a test that used no CPU past its limit still finishes (status {status}, {took:.1f} s)")
+status, took = timed(["sh", "-c", "while :; do :; done"], 0.3)
+expect(status is None and took < grade.WALL_FACTOR * 0.3 + 1, f"a spinning test is stopped ({took:.1f} s)")
+status, took = timed(["sleep", "30"], 0.2)
+expect(status is None and took < 5, f"a sleeping test is stopped at {grade.WALL_FACTOR}x its limit ({took:.1f} s)")
+
 # Long outputs are shortened from the front (the verdicts are at the end).
 s = grade.show(b"x" * 50000 + b"MISMATCH", b"")
 expect(len(s) < 7000 and s.endswith("MISMATCH"), "long outputs keep their end")

@@ -83,6 +83,8 @@ BUILD_LOG_LIMIT = 6000       # characters of a failed build's messages kept, per
 DEFAULT_TIMEOUT = 120        # seconds, as in tools/gen_ctest.sh
 TIME_FACTOR = 10             # a test may take this many times the reference's time
 TIME_FLOOR = 5.0             # ... but never less than this (a loaded machine, a slow start)
+CPU_POLL = 0.5               # seconds between two looks at a running test's CPU time
+WALL_FACTOR = 5              # a test that used little CPU is stopped at this many times its limit
 HUNG_LIMIT = 3.0             # after a hang, later tests of the same program get this long
 BUILD_GUARD = 1800.0         # a build's hang guard (seconds on the calibrated machine)
 CALIBRATION = "calibration"  # the times' key of the calibration run's seconds where they were measured
@@ -561,6 +563,41 @@ def read_capped(path, limit):
         return f.read(limit + 1)
 
 
+def session_cpu_seconds(sid):
+    """CPU seconds (user + system, with those of the children it has waited for) of every live
+    process of session sid, read from /proc."""
+    ticks = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if len(fields) > 14 and int(fields[3]) == sid:   # fields[3]: the session
+            ticks += sum(int(x) for x in fields[11:15])   # utime stime cutime cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def wait_for_cpu(p, limit, started):
+    """p's exit status, or None once it has used its time: limit seconds of the clock AND of
+    CPU (a program that waits for a CPU on a loaded machine has not used its time), or
+    WALL_FACTOR x limit of the clock whatever it did (one that sleeps or blocks)."""
+    while True:
+        elapsed = time.time() - started
+        step = limit - elapsed if elapsed < limit else min(CPU_POLL, WALL_FACTOR * limit - elapsed)
+        try:
+            return p.wait(timeout=max(0.05, step))
+        except subprocess.TimeoutExpired:
+            pass
+        elapsed = time.time() - started
+        if elapsed >= WALL_FACTOR * limit:
+            return None
+        if elapsed >= limit and session_cpu_seconds(p.pid) >= limit:
+            return None
+
+
 def run(cmd, cwd, timeout, sandbox, env, outdir, owner=None, keep=False):
     """(status, stdout bytes, stderr bytes, seconds); status None when the time ran out.
     Output goes to files of the grader, or of owner (uid, gid: the checker's, in its folder);
@@ -587,9 +624,7 @@ def run(cmd, cwd, timeout, sandbox, env, outdir, owner=None, keep=False):
         os.remove(err_path)
         return 127, b"", f"cannot run {cmd[0]}: {e}".encode(), 0.0
     try:
-        status = p.wait(timeout=max(0.1, timeout))
-    except subprocess.TimeoutExpired:
-        status = None
+        status = wait_for_cpu(p, max(0.1, timeout), started)
     finally:
         try:
             os.killpg(p.pid, signal.SIGKILL)   # the program and whatever it started
