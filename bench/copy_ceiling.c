@@ -5,7 +5,8 @@
  * Nothing is random (the source holds one constant byte, set in the kernel
  * file), so --seed, which every program of the companion takes, is refused
  * with that reason instead of being ignored.
- * GPU only: without a device it says so and exits 77. */
+ * GPU only: without a device it says so and exits 77; --on emu says why
+ * the CPU emulator cannot stand in (it has no clock), and exits 2. */
 #include "common.h"
 #include "mib_range.h"
 #include "copy_ceiling.h"

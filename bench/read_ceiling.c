@@ -9,7 +9,8 @@
  * one size N MiB; --quiet prints only the verdict. Nothing is random (the
  * fill is a closed form), so --seed is refused with that reason instead of
  * being ignored.
- * GPU only: without a device it says so and exits 77. */
+ * GPU only: without a device it says so and exits 77; --on emu says why
+ * the CPU emulator cannot stand in (it has no clock), and exits 2. */
 #include "common.h"
 #include "mib_range.h"
 #include "read_ceiling.h"
