@@ -5,7 +5,8 @@
  * Nothing is random (the source holds one constant byte, set in the kernel
  * file), so --seed, which every program of the companion takes, is refused
  * with that reason instead of being ignored.
- * GPU only: without a device it says so and exits 77. */
+ * GPU only: without a device it says so and exits 77; --on emu says why
+ * the CPU emulator cannot stand in (it has no clock), and exits 2. */
 #include "common.h"
 #include "mib_range.h"
 #include "copy_ceiling.h"
@@ -15,7 +16,7 @@
 
 int main(int argc, char **argv)
 {
-    const char *seed_text = NULL;
+    const char *seed_text = NULL, *on = NULL;
     uint64_t min_mib = 0, max_mib = 0, one_mib = 0, reps = 20, warmup = 3; /* 0: not given */
     int quiet = 0;
     const cli_option options[] = {
@@ -26,9 +27,13 @@ int main(int argc, char **argv)
         { "--reps", CLI_U64, &reps, "timed copies per size (default 20)", 1, 10000, NULL },
         { "--warmup", CLI_U64, &warmup, "untimed copies first (default 3)", 0, 1000, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
+        CLI_OPTION_ON_GPU_NO_EMU(&on),
     };
     cli_parse(argc, argv, "Device-to-device copy bandwidth (read + write), the ceiling GPU results are judged against.",
               options, sizeof options / sizeof options[0]);
+    cli_no_emu(on,
+               "this program measures the GPU's copy bandwidth, and the CPU emulator has no model of time or of the "
+               "GPU's memory");
     if (seed_text != NULL)
         cli_refuse("--seed: copy_ceiling has no random input "
                    "(it copies a constant fill, bytes of 0x5a set in gpu/copy_ceiling.cu)");

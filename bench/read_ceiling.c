@@ -9,7 +9,8 @@
  * one size N MiB; --quiet prints only the verdict. Nothing is random (the
  * fill is a closed form), so --seed is refused with that reason instead of
  * being ignored.
- * GPU only: without a device it says so and exits 77. */
+ * GPU only: without a device it says so and exits 77; --on emu says why
+ * the CPU emulator cannot stand in (it has no clock), and exits 2. */
 #include "common.h"
 #include "mib_range.h"
 #include "read_ceiling.h"
@@ -52,7 +53,7 @@ static int measure(size_t bytes, int warmup, int reps, long l2, int quiet)
 
 int main(int argc, char **argv)
 {
-    const char *seed_text = NULL;
+    const char *seed_text = NULL, *on = NULL;
     uint64_t min_mib = 0, max_mib = 0, one_mib = 0, reps = 30, warmup = 3; /* 0: not given */
     int quiet = 0;
     const cli_option options[] = {
@@ -63,9 +64,12 @@ int main(int argc, char **argv)
         { "--reps", CLI_U64, &reps, "timed reads per size (default 30)", 1, 10000, NULL },
         { "--warmup", CLI_U64, &warmup, "untimed reads first (default 3)", 0, 1000, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdict", 0, 0, NULL },
+        CLI_OPTION_ON_GPU_NO_EMU(&on),
     };
     cli_parse(argc, argv, "Read-only device bandwidth (bytes read / time), the ceiling reductions are judged against.",
               options, sizeof options / sizeof options[0]);
+    cli_no_emu(on, "this program measures the GPU's read bandwidth and its L2 cache, and the CPU emulator has no model "
+                   "of time or of the GPU's memory");
     if (seed_text != NULL)
         cli_refuse("--seed: read_ceiling has no random input "
                    "(its buffer holds word i = i * 0x9E3779B97F4A7C15, filled in common/gpu/read_ceiling.cu)");

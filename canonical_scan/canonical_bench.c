@@ -213,7 +213,7 @@ int main(int argc, char **argv)
 {
     uint64_t max_log2 = 0, one_size = 0, reps = 30, seed = LCG64_DEFAULT_SEED; /* 0: not given */
     int quiet = 0;
-    const char *dat = NULL, *ratios = NULL;
+    const char *dat = NULL, *ratios = NULL, *on = NULL;
     const cli_option options[] = {
         { "--max-log2", CLI_U64, &max_log2, "largest size 2^K; sizes 2^20, 2^24, 2^28 up to it (default 28)", 10, 30,
           NULL },
@@ -225,9 +225,14 @@ int main(int argc, char **argv)
         { "--ratios", CLI_STRING, &ratios, "append the headline ratios to FILE (the bench summary's rows)", 0, 0,
           NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the summary and the verdicts", 0, 0, NULL },
+        CLI_OPTION_ON_GPU_NO_EMU(&on),
     };
     cli_parse(argc, argv, "Times the canonical reduce and scans against CUB in the same run (markdown tables).",
               options, sizeof options / sizeof options[0]);
+    cli_no_emu(on,
+               "this program times the canonical kernels against CUB; the CPU emulator has no model of time, cannot "
+               "compile CUB (inline PTX) and does not model the canonical kernels' thread-block clusters, inline PTX "
+               "and dependent launches");
     uint64_t sizes[BENCH_MAX_SIZES];
     const int nsizes = bench_sizes_of_options(one_size, max_log2, sizes);
     gpu_require_device();

@@ -250,7 +250,7 @@ int main(int argc, char **argv)
 {
     uint64_t seed = LCG64_DEFAULT_SEED, reps = 20, n = 0;
     int quiet = 0, run_bench = 0;
-    const char *mistake = NULL;
+    const char *mistake = NULL, *on = NULL;
     const cli_option options[] = {
         { "--mistake", CLI_CHOICE, &mistake, "commit one trap on the GPU and show its first wrong output", 0, 0,
           "in-place|no-clear" },
@@ -260,11 +260,16 @@ int main(int argc, char **argv)
         { "--reps", CLI_U64, &reps, "with --bench: timed runs of each scan (default 20)", 1, 1000, NULL },
         { "--seed", CLI_U64, &seed, "LCG seed of the P4016 data (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
+        CLI_OPTION_ON_GPU_NO_EMU(&on),
     };
     cli_parse(argc, argv,
               "The classic networks' kernels on the GPU against their expressions, CUB's block scans "
               "against the networks, and the device-wide scans against CUB.",
               options, sizeof options / sizeof options[0]);
+    cli_no_emu(on,
+               "CUB's block scans are built on inline PTX, which the emulator's shim cannot compile, and --bench "
+               "times the scans; emulated_classic_scans runs the classic networks' own kernels, and their traps, on "
+               "the CPU emulator");
     gpu_require_device();
     if (mistake != NULL)
         return exit_status(gpu_mistake(mistake, quiet));

@@ -163,15 +163,21 @@ int main(int argc, char **argv)
 {
     uint64_t n = WITNESS_N, seed = LCG64_DEFAULT_SEED, runs = 0;
     int hostile = 0, quiet = 0;
+    const char *on = NULL;
     const cli_option options[] = {
         { "--n", CLI_U64, &n, "number of elements (default 2^20)", 1, UINT64_C(1) << 28, NULL },
         { "--seed", CLI_U64, &seed, "LCG seed (default 0x243F6A8885A308D3)", 0, UINT64_MAX, NULL },
         { "--hostile", CLI_FLAG, &hostile, "add the P4016 cancellation overlay", 0, 0, NULL },
         { "--runs", CLI_U64, &runs, "instead: R runs of each, counting distinct outputs (the trap)", 2, 10000, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
+        CLI_OPTION_ON_GPU_NO_EMU(&on),
     };
     cli_parse(argc, argv, "CUB reduce and inclusive scan vs the canonical block_dyadic<256> ones, on the same data.",
               options, sizeof options / sizeof options[0]);
+    cli_no_emu(on,
+               "CUB's reduce and scan are built on inline PTX, which the emulator's shim cannot compile, and the "
+               "canonical kernels beside them use thread-block clusters, inline PTX and dependent launches, which it "
+               "does not model (canonical_scan --on cpu replays the canonical scan's arithmetic)");
     gpu_require_device();
 
     double *x = alloc_or_exit(n, sizeof(double), "the data"),

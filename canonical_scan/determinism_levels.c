@@ -246,7 +246,7 @@ int main(int argc, char **argv)
     /* 0: not given (--max-log2 and --pattern-log2 default to 28 and 24) */
     uint64_t max_log2 = 0, one_size = 0, reps = 30, runs = 100, pattern_log2 = 0, seed = LCG64_DEFAULT_SEED;
     int quiet = 0;
-    const char *ratios = NULL;
+    const char *ratios = NULL, *on = NULL;
     const cli_option options[] = {
         { "--max-log2", CLI_U64, &max_log2, "largest size 2^K; sizes 2^20, 2^24, 2^28 up to it (default 28)", 10, 30,
           NULL },
@@ -260,9 +260,14 @@ int main(int argc, char **argv)
         { "--ratios", CLI_STRING, &ratios, "append the headline ratios to FILE (the bench summary's rows)", 0, 0,
           NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the summary tables and the verdicts", 0, 0, NULL },
+        CLI_OPTION_ON_GPU_NO_EMU(&on),
     };
     cli_parse(argc, argv, "The canonical reduce and scan against CUB's determinism levels, same run (markdown).",
               options, sizeof options / sizeof options[0]);
+    cli_no_emu(on, "this program times CUB's determinism levels against the canonical kernels and counts the bit "
+                   "patterns of runs on a GPU; the CPU emulator has no model of time, runs every launch in one fixed "
+                   "order, cannot compile CUB (inline PTX) and does not model the canonical kernels' thread-block "
+                   "clusters, inline PTX and dependent launches");
     uint64_t sizes[BENCH_MAX_SIZES];
     const int nsizes = bench_sizes_of_options(one_size, max_log2, sizes);
     if (one_size != 0 && pattern_log2 != 0 && UINT64_C(1) << pattern_log2 != one_size)

@@ -71,7 +71,7 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--host-clock", CLI_FLAG, &host_clock, "GPU trap: time the launch call with the host clock", 0, 0, NULL },
-        CLI_OPTION_ON_EMU(&on),
+        CLI_OPTION_ON_NO_EMU(&on),
     };
     cli_parse(argc, argv, "Times y = a x with CUDA events (first launch, warm-up, median) and checks y.", options,
               sizeof options / sizeof options[0]);

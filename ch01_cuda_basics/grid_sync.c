@@ -128,7 +128,7 @@ int main(int argc, char **argv)
           NULL },
         { "--svg", CLI_FLAG, &svg, "draw the kernel's two phases for 2 blocks of 4 threads, as SVG (n <= 24)", 0, 0,
           NULL },
-        CLI_OPTION_ON_EMU(&on),
+        CLI_OPTION_ON_NO_EMU(&on),
     };
     cli_parse(argc, argv, "Centring by a grid-wide barrier (cooperative launch), checked against C loops.", options,
               sizeof options / sizeof options[0]);

@@ -248,7 +248,7 @@ int main(int argc, char **argv)
           NULL },
         { "--replay-cp-async", CLI_FLAG, &replay_cp,
           "CPU: replay the cp.async copy, thread by thread, with its barrier", 0, 0, NULL },
-        CLI_OPTION_ON_EMU(&on),
+        CLI_OPTION_ON_NO_EMU(&on),
     };
     cli_parse(argc, argv, "A copy by scalar, float4, cp.async and double2 loads, each checked bit for bit.", options,
               sizeof options / sizeof options[0]);

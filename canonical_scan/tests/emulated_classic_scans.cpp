@@ -41,6 +41,26 @@ static void tile_reference(int net, unsigned w, const double *x, double *out, si
     }
 }
 
+/* The kernels get device buffers of the emulator, as cudaMalloc's on a GPU,
+ * not host arrays: it checks every access to them for bounds (memcheck) and
+ * for races between the threads of a block (racecheck). A copy of
+ * host[0..n) in a new one: */
+template <typename T>
+static T *device_copy(const T *host, size_t n, const char *what)
+{
+    T *d = (T *)emu_device_alloc(n * sizeof(T), what);
+    memcpy(d, host, n * sizeof(T));
+    return d;
+}
+
+/* host[0..n) = the device buffer d, which is freed. */
+template <typename T>
+static void device_take(T *host, T *d, size_t n)
+{
+    memcpy(host, d, n * sizeof(T));
+    emu_device_free(d);
+}
+
 /* Index of the first output whose bits differ, or n. */
 static size_t first_difference(const double *a, const double *b, size_t n)
 {
@@ -63,7 +83,12 @@ static int check_tiles(int net, unsigned w, const double *x, size_t n, int exclu
 {
     std::vector<double> got(n), want(n);
     const unsigned tiles = (unsigned)((n + w - 1) / w);
-    if (emu_launch(classic_tile_scan, dim3(tiles), dim3(w), x, got.data(), (uint64_t)n, net, exclusive, mistake) != 0)
+    double *d_x = device_copy(x, n, "x"), *d_got = device_copy(got.data(), n, "out");
+    const int status = emu_launch(classic_tile_scan, dim3(tiles), dim3(w), (const double *)d_x, d_got, (uint64_t)n, net,
+                                  exclusive, mistake);
+    emu_device_free(d_x);
+    device_take(got.data(), d_got, n);
+    if (status != 0)
         return 0;
     tile_reference(against, w, x, want.data(), n, exclusive);
     const size_t i = first_difference(got.data(), want.data(), n);
@@ -80,7 +105,12 @@ static int check_tiles(int net, unsigned w, const double *x, size_t n, int exclu
 static int check_warp(const double *x, size_t n)
 {
     std::vector<double> got(n), want(n);
-    if (emu_launch(classic_warp_scan, dim3((unsigned)((n + 127) / 128)), dim3(128), x, got.data(), (uint64_t)n) != 0)
+    double *d_x = device_copy(x, n, "x"), *d_got = device_copy(got.data(), n, "out");
+    const int status = emu_launch(classic_warp_scan, dim3((unsigned)((n + 127) / 128)), dim3(128), (const double *)d_x,
+                                  d_got, (uint64_t)n);
+    emu_device_free(d_x);
+    device_take(got.data(), d_got, n);
+    if (status != 0)
         return 0;
     tile_reference(CLASSIC_KOGGE_STONE, 32, x, want.data(), n, 0);
     return first_difference(got.data(), want.data(), n) == n;
@@ -98,9 +128,19 @@ static int check_device(int net, const double *x, size_t n, int quiet)
     std::vector<double> got(n), want(n), node(slots);
     std::vector<unsigned> flag(slots, 0);
     unsigned long long next_tile = 0;
-    const classic_lookback lb = { node.data(), flag.data(), &next_tile, tiles };
-    if (emu_launch(classic_device_scan, dim3((unsigned)tiles), dim3(CLASSIC_TILE), x, got.data(), (uint64_t)n, net,
-                   lb) != 0)
+    double *d_x = device_copy(x, n, "x"), *d_got = device_copy(got.data(), n, "out");
+    double *d_node = device_copy(node.data(), slots, "node_value");
+    unsigned *d_flag = device_copy(flag.data(), slots, "node_flag");
+    unsigned long long *d_next_tile = device_copy(&next_tile, 1, "next_tile");
+    const classic_lookback lb = { d_node, d_flag, d_next_tile, tiles };
+    const int status = emu_launch(classic_device_scan, dim3((unsigned)tiles), dim3(CLASSIC_TILE), (const double *)d_x,
+                                  d_got, (uint64_t)n, net, lb);
+    emu_device_free(d_x);
+    emu_device_free(d_node);
+    emu_device_free(d_flag);
+    emu_device_free(d_next_tile);
+    device_take(got.data(), d_got, n);
+    if (status != 0)
         return 0;
     classic_device_scan_reference((classic_network)net, CLASSIC_TILE, x, want.data(), n);
     size_t i = first_difference(got.data(), want.data(), n);
@@ -122,11 +162,14 @@ static int show_mistake(const char *mistake, const double *x)
     const size_t n = 16;
     if (strcmp(mistake, "ks-reversed") == 0) {
         /* Correct sums: on small integers every output is right ... */
-        double ints[16], got[16];
+        double ints[16], got[16] = { 0 };
         for (size_t i = 0; i < n; i++)
             ints[i] = (double)(i + 1);
-        emu_launch(classic_tile_scan, dim3(1), dim3(16), (const double *)ints, got, (uint64_t)n,
+        double *d_ints = device_copy(ints, n, "x"), *d_got = device_copy(got, n, "out");
+        emu_launch(classic_tile_scan, dim3(1), dim3(16), (const double *)d_ints, d_got, (uint64_t)n,
                    (int)CLASSIC_KOGGE_STONE_REVERSED, 0, 0);
+        emu_device_free(d_ints);
+        device_take(got, d_got, n);
         int sums_right = 1;
         for (size_t i = 0; i < n; i++)
             sums_right &= got[i] == (double)((i + 1) * (i + 2) / 2);
@@ -140,8 +183,11 @@ static int show_mistake(const char *mistake, const double *x)
     const int in_place = strcmp(mistake, "in-place") == 0;
     const int net = in_place ? CLASSIC_KOGGE_STONE : CLASSIC_BLELLOCH;
     std::vector<double> got(n), want(n);
-    emu_launch(classic_tile_scan, dim3(1), dim3((unsigned)n), x, got.data(), (uint64_t)n, net, in_place ? 0 : 1,
-               in_place ? (int)CLASSIC_MISTAKE_IN_PLACE : (int)CLASSIC_MISTAKE_NO_CLEAR);
+    double *d_x = device_copy(x, n, "x"), *d_got = device_copy(got.data(), n, "out");
+    emu_launch(classic_tile_scan, dim3(1), dim3((unsigned)n), (const double *)d_x, d_got, (uint64_t)n, net,
+               in_place ? 0 : 1, in_place ? (int)CLASSIC_MISTAKE_IN_PLACE : (int)CLASSIC_MISTAKE_NO_CLEAR);
+    emu_device_free(d_x);
+    device_take(got.data(), d_got, n);
     tile_reference(net, (unsigned)n, x, want.data(), n, in_place ? 0 : 1);
     printf("%s, 16 threads, the integers 1 .. 16:\n",
            in_place ? "Kogge-Stone in place (one buffer)" : "Blelloch without clearing the root");

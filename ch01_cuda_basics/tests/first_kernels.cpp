@@ -15,6 +15,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define FULL_WARP 0xffffffffu
 #define DOT_MAX_THREADS 1024
@@ -105,9 +106,24 @@ int main(int argc, char **argv)
         expect_dot += (unsigned long long)u[i] * (unsigned long long)v[i];
     }
     const unsigned blocks_all = (unsigned)((n + block - 1) / block); /* one thread per element */
+    /* The kernels get device buffers of the emulator, as cudaMalloc's on a
+     * GPU, not the host arrays: it checks every access to them for bounds
+     * (memcheck) and for races between the threads of a block (racecheck). */
+    const size_t float_bytes = n * sizeof(float), int_bytes = n * sizeof(int);
+    float *d_x = (float *)emu_device_alloc(float_bytes, "x"), *d_y = (float *)emu_device_alloc(float_bytes, "y");
+    int *d_u = (int *)emu_device_alloc(int_bytes, "u"), *d_v = (int *)emu_device_alloc(int_bytes, "v");
+    unsigned *d_above = (unsigned *)emu_device_alloc(sizeof *d_above, "count");
+    unsigned long long *d_dot = (unsigned long long *)emu_device_alloc(sizeof *d_dot, "result");
+    memcpy(d_x, x, float_bytes);
+    memcpy(d_y, y, float_bytes);
+    memcpy(d_u, u, int_bytes);
+    memcpy(d_v, v, int_bytes);
+    *d_above = 0;
+    *d_dot = 0;
     fflush(stdout); /* the emulator's errors go to stderr: keep the two in order */
 
-    int status = emu_launch(scale_add, dim3((unsigned)grid), dim3((unsigned)block), a, (const float *)x, y, count);
+    int status = emu_launch(scale_add, dim3((unsigned)grid), dim3((unsigned)block), a, (const float *)d_x, d_y, count);
+    memcpy(y, d_y, float_bytes);
     int same = 0;
     for (int i = 0; i < count; i++)
         same += y[i] == expect_y[i];
@@ -116,21 +132,28 @@ int main(int argc, char **argv)
                (unsigned long long)grid, (unsigned long long)block, count, same, count);
     bool ok = verdict("emulated scale_add equals the C loop bit for bit", status == 0 && same == count);
 
-    unsigned above = 0;
-    status = emu_launch(count_above, dim3(blocks_all), dim3((unsigned)block), (const int *)u, count, threshold, &above);
+    status = emu_launch(count_above, dim3(blocks_all), dim3((unsigned)block), (const int *)d_u, count, threshold,
+                        d_above);
+    const unsigned above = *d_above;
     if (!quiet)
         printf("count_above %d, %u blocks of %llu threads: %u values (C loop: %u)\n", threshold, blocks_all,
                (unsigned long long)block, above, expect_above);
     ok &= verdict("emulated count_above equals the C loop", status == 0 && above == expect_above);
 
-    unsigned long long dot = 0;
-    status = emu_launch(dot_product, dim3((unsigned)grid), dim3((unsigned)block), (const int *)u, (const int *)v, count,
-                        &dot);
+    status = emu_launch(dot_product, dim3((unsigned)grid), dim3((unsigned)block), (const int *)d_u, (const int *)d_v,
+                        count, d_dot);
+    const unsigned long long dot = *d_dot;
     if (!quiet)
         printf("dot_product, %llu blocks of %llu threads: %llu (C loop: %llu)\n", (unsigned long long)grid,
                (unsigned long long)block, dot, expect_dot);
     ok &= verdict("emulated dot_product equals the C loop", status == 0 && dot == expect_dot);
 
+    emu_device_free(d_x);
+    emu_device_free(d_y);
+    emu_device_free(d_u);
+    emu_device_free(d_v);
+    emu_device_free(d_above);
+    emu_device_free(d_dot);
     free(x);
     free(y);
     free(expect_y);

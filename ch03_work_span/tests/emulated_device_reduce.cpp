@@ -67,7 +67,13 @@ static bool warp_case(elem_type type, bool integers, uint64_t seed)
     splitmix64 g = { seed * 7 + (integers ? 1 : 2) };
     for (int i = 0; i < THREADS; i++)
         x[i] = (T)input_value(&g, integers);
-    if (emu_launch(warp_sum_each_warp<T>, dim3(1), dim3(THREADS), (const T *)x, sums) != 0)
+    T *d_x = (T *)emu_device_alloc(sizeof x, "x"), *d_sums = (T *)emu_device_alloc(sizeof sums, "sums");
+    memcpy(d_x, x, sizeof x);
+    const int status = emu_launch(warp_sum_each_warp<T>, dim3(1), dim3(THREADS), (const T *)d_x, d_sums);
+    memcpy(sums, d_sums, sizeof sums);
+    emu_device_free(d_x);
+    emu_device_free(d_sums);
+    if (status != 0)
         return false;
     const reduce_input in = { type, (const float *)x, (const double *)x, THREADS };
     bool ok = true;
@@ -85,29 +91,30 @@ static bool warp_case(elem_type type, bool integers, uint64_t seed)
 }
 
 /* Both kernels on n elements placed `offset` elements past a 16-byte
- * boundary (the head and tail scalars); the result as a double. */
+ * boundary (the head and tail scalars); the result as a double. The kernels
+ * get device buffers of the emulator (16-byte aligned, as cudaMalloc's),
+ * not host arrays: it checks every access to them for bounds (memcheck) and
+ * for races between the threads of a block (racecheck). */
 template <typename T>
 static bool device_case(elem_type type, size_t n, size_t offset, bool integers, uint64_t seed, bool quiet)
 {
-    T *base = (T *)aligned_alloc(16, ((n + offset) * sizeof(T) + 15) / 16 * 16);
-    if (!base) {
-        fprintf(stderr, "error: out of memory\n");
-        exit(EXIT_MISMATCH);
-    }
-    T *x = base + offset;
+    T *d_base = (T *)emu_device_alloc((n + offset) * sizeof(T), "x");
+    T *x = d_base + offset;
     splitmix64 g = { seed + n * 31 + offset };
     double exact = 0.0;
     for (size_t i = 0; i < n; i++)
         exact += (double)(x[i] = (T)input_value(&g, integers));
     reduce_geometry geo;
     device_reduce_choose_geometry(&geo, type, n, (size_t)((uintptr_t)x % 16), 2, 2);
-    T *partials = (T *)calloc((size_t)geo.blocks, sizeof(T));
-    T out = (T)0;
+    T *partials = (T *)emu_device_alloc((size_t)geo.blocks * sizeof(T), "partials");
+    T *d_out = (T *)emu_device_alloc(sizeof(T), "out");
+    *d_out = (T)0;
     int status = emu_launch(device_reduce_partials<T>, dim3((unsigned)geo.blocks), dim3((unsigned)geo.threads),
                             (const T *)x, n, geo.head, partials);
     if (status == 0)
         status = emu_launch(device_reduce_final<T>, dim3(1), dim3((unsigned)geo.final_threads), (const T *)partials,
-                            geo.blocks, &out);
+                            geo.blocks, d_out);
+    const T out = *d_out;
     const reduce_input in = { type, (const float *)x, (const double *)x, n };
     const double want = integers ? exact : device_reduce_emulate(&in, &geo);
     const bool ok = status == 0 && (double)out == want;
@@ -121,8 +128,9 @@ static bool device_case(elem_type type, size_t n, size_t offset, bool integers, 
                status != 0 ? "  the launch failed"
                : ok        ? ""
                            : "  MISMATCH");
-    free(partials);
-    free(base);
+    emu_device_free(partials);
+    emu_device_free(d_out);
+    emu_device_free(d_base);
     return ok;
 }
 

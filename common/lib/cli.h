@@ -112,6 +112,14 @@ void cli_no_emu(const char *on_text, const char *why);
             "where to run (default both with a GPU, else cpu; emu: why the CPU emulator cannot run these kernels)", 0, \
             0, "cpu|gpu|both|emu"                                                                                      \
     }
+/* The same for a program with no CPU path: gpu is the default and the only
+ * path, and `--on emu` says why the emulator cannot stand in (cli_no_emu). */
+#define CLI_OPTION_ON_GPU_NO_EMU(text_var)                                                                             \
+    {                                                                                                                  \
+        "--on", CLI_CHOICE, (text_var),                                                                                \
+            "where to run: gpu (the default, and the only path; emu: why the CPU emulator cannot run these kernels)",  \
+            0, 0, "gpu|emu"                                                                                            \
+    }
 #define CLI_OPTION_ON_EMU(text_var)                                                                                    \
     {                                                                                                                  \
         "--on", CLI_CHOICE, (text_var),                                                                                \

@@ -120,11 +120,20 @@ static int run(const op_plan *plan, config c, double alpha, double beta, T *imag
         exit(EXIT_BAD_INPUT);
     }
     const unsigned blocks = (unsigned)((count + per_block - 1) / per_block);
-    if (c.scope == SCOPE_BLOCK)
-        return emu_launch(block_scope_kernel<T>, dim3(blocks), dim3((unsigned)c.threads), *plan, c.mapping, c.symmetric,
-                          (T)alpha, (T)beta, images);
-    return emu_launch(warp_scope_kernel<T>, dim3(blocks), dim3((unsigned)c.threads), *plan, c.mapping, c.scope,
-                      (T)alpha, (T)beta, images, count);
+    /* The kernel gets a device buffer of the emulator, as a cudaMalloc'ed
+     * one on a GPU, not the host array: it checks every access to it for
+     * bounds (memcheck) and for races between the threads of a block. */
+    const size_t bytes = (size_t)count * (size_t)plan->image_len * sizeof(T);
+    T *d_images = (T *)emu_device_alloc(bytes, "images");
+    memcpy(d_images, images, bytes);
+    const int status = c.scope == SCOPE_BLOCK
+                           ? emu_launch(block_scope_kernel<T>, dim3(blocks), dim3((unsigned)c.threads), *plan,
+                                        c.mapping, c.symmetric, (T)alpha, (T)beta, d_images)
+                           : emu_launch(warp_scope_kernel<T>, dim3(blocks), dim3((unsigned)c.threads), *plan, c.mapping,
+                                        c.scope, (T)alpha, (T)beta, d_images, count);
+    memcpy(images, d_images, bytes);
+    emu_device_free(d_images);
+    return status;
 }
 
 /* FNV-1a over the bytes of n elements: --print shows what a configuration computed. */
