@@ -19,8 +19,10 @@ on the first kind of failure it finds, naming each problem:
   * every glossary entry (a paragraph of book/95_glossary.md that starts
     with **Term.**) names its term in each section it links to, and every
     link's text is that section's number;
-  * every program (`chapter/program`) and assignment kit that the syllabus
-    (book/00_syllabus.md) names exists.
+  * every program (`chapter/program`), source file (`chapter/file.cu`) and
+    assignment kit that the syllabus (book/00_syllabus.md) names exists, and
+    every numbered section of the book is in some week of its semester
+    table (the table under "## A semester"; "1.3–1.6" counts 1.3 to 1.6).
 
 The anchors of the sections come from pandoc itself (pandoc -t json, on the
 headings alone), so an anchor pandoc makes up from a heading's text is found
@@ -316,6 +318,9 @@ def check_syllabus():
     with open(SYLLABUS_MD, encoding="utf-8") as f:
         text = f.read()
     programs = set(re.findall(r"`((?:common|ch\d\d_\w+|reduced_ops|canonical_scan)/\w+)`", text))
+    for path in sorted(set(re.findall(r"`((?:common|ch\d\d_\w+|reduced_ops|canonical_scan)/[\w/]+\.(?:cu|cpp|c))`", text))):
+        if not os.path.isfile(path):
+            problem(f"{SYLLABUS_MD}: the file {path} does not exist")
     for prog in sorted(programs):
         chapter, name = prog.split("/")
         try:
@@ -335,6 +340,37 @@ def check_syllabus():
         if not os.path.exists(os.path.join("assignments", kit + ".md")):
             problem(f"{SYLLABUS_MD}: the assignment kit {kit} does not exist (no assignments/{kit}.md)")
     return len(programs), len(kits)
+
+
+SECTION_RANGE = re.compile(r"(?<![\d.^])(\d+)\.(\d+)(?:\s*[–-]\s*(?:(\d+)\.)?(\d+))?(?![\d^])")
+
+
+def check_syllabus_weeks(sections):
+    """Every numbered section is read in some week of the semester."""
+    with open(SYLLABUS_MD, encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(r"^## A semester.*?$(.*?)(?=^## |\Z)", text, re.M | re.S)
+    if not m:
+        problem(f"{SYLLABUS_MD}: no '## A semester' table")
+        return 0
+    covered, weeks = set(), 0
+    for row in m.group(1).split("\n"):
+        cells = [c.strip() for c in row.strip().strip("|").split("|")]
+        if not row.startswith("|") or len(cells) != 5 or not cells[0].isdigit():
+            continue
+        weeks += 1
+        for ch, lo, ch2, hi in SECTION_RANGE.findall(cells[1]):
+            if ch2 and ch2 != ch:
+                problem(f"{SYLLABUS_MD}: week {cells[0]}: a range across chapters, {ch}.{lo}–{ch2}.{hi}")
+                continue
+            for k in range(int(lo), int(hi or lo) + 1):
+                covered.add(f"{ch}.{k}")
+    if weeks == 0:
+        problem(f"{SYLLABUS_MD}: the semester table has no weeks")
+    for number in sorted(sections, key=section_key):
+        if number not in covered:
+            problem(f"{SYLLABUS_MD}: section {number} ({sections[number]['title']}) is in no week of the semester")
+    return weeks
 
 
 def main():
@@ -363,13 +399,15 @@ def main():
     used = check_index(entries, sections)
     glossary = check_glossary(sections)
     programs, kits = check_syllabus()
+    weeks = check_syllabus_weeks(sections)
     for p in problems:
         print("FAIL: " + p)
     api = sum(1 for e in entries if e[0] == "api")
     print(f"index: {api} CUDA names, {len(entries) - api} algorithms, {len(used)} CUDA names in listings; "
-          f"glossary: {glossary} terms; syllabus: {programs} programs, {kits} kits; {len(problems)} problems")
+          f"glossary: {glossary} terms; syllabus: {weeks} weeks, {programs} programs, {kits} kits; "
+          f"{len(problems)} problems")
     # a check that found nothing to check has failed
-    if api == 0 or len(entries) == api or not used or glossary == 0 or programs == 0 or kits == 0:
+    if api == 0 or len(entries) == api or not used or glossary == 0 or programs == 0 or kits == 0 or weeks == 0:
         print("FAIL: nothing to check (no index entries, listings, glossary terms, programs or kits)")
         return 1
     return 1 if problems else 0
