@@ -3,7 +3,9 @@
 (verdict items), the test commands it runs itself, its verdicts (golden,
 exit status, self-check lines), the CPUs it may use, and the results.json of
 a run that stopped half way."""
+import argparse
 import os
+import re
 import sys
 
 sys.dont_write_bytecode = True
@@ -82,6 +84,30 @@ expect(grade.verdict_check("equals the sequential walk", 1, ok)[0], "verdict: th
 expect(not grade.verdict_check("ceil(log2 n) rounds", 1, ok)[0], "verdict: the named check failed")
 expect(not grade.verdict_check("no such line", 0, ok)[0], "verdict: a check that finds nothing fails")
 expect(not grade.verdict_check("equals", -6, ok)[0], "verdict: a crash fails")
+
+# Time limits: the cap is CTest's hang guard (TIMEOUT x HANG_GUARD_FACTOR, as gen_ctest.sh has it),
+# never the bare TIMEOUT; after a hang, never less than twice the test's reference time.
+with open(os.path.join(here, "..", "..", "tools", "gen_ctest.sh"), encoding="utf-8") as f:
+    factor = re.search(r"HANG_GUARD_FACTOR:-(\d+)", f.read())
+expect(factor and int(factor.group(1)) == grade.HANG_GUARD_FACTOR,
+       f"the grader's hang guard factor is gen_ctest.sh's ({factor and factor.group(1)})")
+g = grade.Grader(argparse.Namespace(budget=0, time_floor=grade.TIME_FLOOR), ".", "ch", None, "r.json")
+g.slowdown = 2.0
+g.times = {"large": 56.8, "quick": 0.01}
+g.by_name = {t["name"]: t for t in (
+    {"name": "large", "timeout": 90}, {"name": "quick", "timeout": 90}, {"name": "new", "timeout": 90},
+    {"name": "variant: large", "timeout": 90, "variant_of": "large", "reference": 60.0})}
+lim = {n: g.limit(t) for n, t in g.by_name.items()}
+expect(lim["large"] == 10 * 56.8 * 2, f"56.8 s reference, TIMEOUT 90: 10x the reference, scaled ({lim['large']})")
+expect(lim["quick"] == grade.TIME_FLOOR * 2, f"a quick test gets the floor, scaled ({lim['quick']})")
+expect(lim["new"] == 900 * 2, f"no reference time: the hang guard, scaled ({lim['new']})")
+expect(lim["variant: large"] == lim["large"], "a variant gets its public test's limit")
+g.by_name["large"]["timeout"] = 30
+expect(g.limit(g.by_name["large"]) == 300 * 2, "the cap is TIMEOUT x 10, scaled")
+hung = {n: g.hung_limit(t) for n, t in g.by_name.items()}
+expect(hung["large"] == 2 * 56.8 * 2, f"after a hang: twice the reference, scaled ({hung['large']})")
+expect(hung["quick"] == grade.HUNG_LIMIT * 2, f"after a hang, a quick test: HUNG_LIMIT, scaled ({hung['quick']})")
+expect(hung["variant: large"] == 2 * 60.0 * 2, f"after a hang, a variant: twice its own reference ({hung['variant: large']})")
 
 # The points file: plain and verdict items.
 pts = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"asg_points_{os.getpid()}")

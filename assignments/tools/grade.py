@@ -37,11 +37,11 @@ The grader trusts nothing a submission can touch:
 
 Time: no verdict depends on the machine's speed. Each test runs under about 10x
 the reference's measured time (the `time` lines of assignments/<CH>.md; at
-least a floor, at most its tests.list timeout), multiplied by how much slower
+least a floor, at most its tests.list hang guard: TIMEOUT x 10), multiplied by how much slower
 this machine is now than the one where those times were measured: a fixed
 calibration run measured there (`calibration`) and here, when grading starts.
 After one test of a program runs out of time, the later tests of that program
-get a short limit (scaled the same way). There is no budget for the whole run
+get a short limit, at least twice their reference's time (scaled the same way). There is no budget for the whole run
 unless an instructor gives one (--budget). results.json is rewritten after
 every test, so a run stopped from outside still leaves what ran. Jobs: the CPUs this process may really use (affinity, cgroup cpu.max).
 
@@ -81,9 +81,14 @@ import urllib.parse
 OUTPUT_LIMIT = 6000          # characters of a test's output kept in results.json
 BUILD_LOG_LIMIT = 6000       # characters of a failed build's messages kept, per program
 DEFAULT_TIMEOUT = 120        # seconds, as in tools/gen_ctest.sh
+# A tests.list TIMEOUT is how long an honest run takes on a fast idle machine; CTest's hang
+# guard is this many times that (tools/gen_ctest.sh's HANG_GUARD_FACTOR: test_scoring.py checks
+# the two agree). The grader's cap is that hang guard, never the bare TIMEOUT.
+HANG_GUARD_FACTOR = 10
 TIME_FACTOR = 10             # a test may take this many times the reference's time
 TIME_FLOOR = 5.0             # ... but never less than this (a loaded machine, a slow start)
-HUNG_LIMIT = 3.0             # after a hang, later tests of the same program get this long
+HUNG_LIMIT = 3.0             # after a hang, later tests of the same program get this long ...
+HUNG_FACTOR = 2              # ... or twice the test's reference time, when that is longer
 BUILD_GUARD = 1800.0         # a build's hang guard (seconds on the calibrated machine)
 CALIBRATION = "calibration"  # the times' key of the calibration run's seconds where they were measured
 CALIBRATION_ROUNDS = 100000  # the calibration's work (about 0.05 s of one CPU)
@@ -1574,13 +1579,24 @@ class Grader:
 
     def limit(self, t):
         """A test's time limit: 10x the reference's seconds (at least the floor, at most the
-        tests.list hang guard), times the machine's slowdown against where they were measured
-        (the calibration): a submission as fast as the reference always finishes."""
+        tests.list hang guard: TIMEOUT x HANG_GUARD_FACTOR), times the machine's slowdown against
+        where they were measured (the calibration): a submission as fast as the reference always
+        finishes."""
         if t.get("variant_of"):   # its public test's limit (a variant does the same work)
             return self.limit(self.by_name[t["variant_of"]])
+        guard = t["timeout"] * HANG_GUARD_FACTOR
         ref = self.times.get(t["name"])
-        own = t["timeout"] if ref is None else min(t["timeout"], max(self.args.time_floor, TIME_FACTOR * ref))
+        own = guard if ref is None else min(guard, max(self.args.time_floor, TIME_FACTOR * ref))
         return own * self.slowdown
+
+    def hung_limit(self, t):
+        """The limit of a test whose program ran out of time in an earlier test: short, so one
+        hang does not cost every test's full limit, but never below twice the test's reference
+        time (scaled): a correct program that was slow once still passes its other tests."""
+        ref = t.get("reference") if t.get("variant_of") else None
+        if ref is None:
+            ref = self.times.get(t.get("variant_of") or t["name"])
+        return max(HUNG_LIMIT, HUNG_FACTOR * (ref or 0.0)) * self.slowdown
 
     def golden_file(self, t, path):
         base = self.hidden_dir if t.get("hidden") else self.kit
@@ -1647,7 +1663,7 @@ class Grader:
         limit = self.limit(t)
         with self.lock:
             if prog in self.hung:
-                limit = min(limit, HUNG_LIMIT * self.slowdown)
+                limit = min(limit, self.hung_limit(t))
                 record["short"] = True
         limit = min(limit, remaining)
         env = clean_env({"HOME": self.tmp, "TMPDIR": self.tmp, "LC_ALL": "C"})
