@@ -704,8 +704,12 @@ def remove_owned_by(uid, since, folders=SHARED_WRITABLE):
 #   - its preprocessor directives are exactly its stub's, in order (plus `#pragma unroll`): it
 #     defines, undefines and includes nothing of its own, so the macro table after it is the
 #     stub's and no later token of the harness can expand differently;
-#   - no _Pragma, asm labels, symbol aliases, constructors or operator overloads: nothing binds
-#     a name by string, runs before main, or changes what a later expression of the harness means;
+#   - no _Pragma, asm, attributes (__attribute__, __declspec, [[...]]), symbol aliases,
+#     constructors, operator overloads or dynamic loading (dlopen, dlsym): nothing binds a name
+#     by string, runs before main, hides an access from the emulator's checks, or changes what a
+#     later expression of the harness means; and no variable at namespace or class scope whose
+#     initialiser calls a function (a dynamic initialiser, `static int x = f();`, runs before
+#     main too);
 #   - its brackets balance: it cannot leave a struct, a namespace or an expression open around
 #     the code that follows it;
 #   - it names no function, variable or macro that the kit defines outside it, unless its stub
@@ -715,7 +719,13 @@ def remove_owned_by(uid, since, folders=SHARED_WRITABLE):
 # contents ignored) and refuses what it cannot read that way (trigraphs, raw strings).
 SOURCE_SUFFIXES = (".c", ".h", ".cu", ".cuh", ".cpp", ".hpp")
 BANNED_WORDS = ("_Pragma", "__pragma", "asm", "__asm", "__asm__", "alias", "weakref", "ifunc", "symver",
-                "constructor", "destructor", "init_priority", "operator")
+                "constructor", "destructor", "init_priority", "operator",
+                # attributes: a section (.init_array runs it before main), a constructor by another
+                # spelling, no_sanitize_thread (hides a race from the emulator's check, which is
+                # ThreadSanitizer's instrumentation)
+                "__attribute__", "__attribute", "__declspec",
+                # a function found by its name at run time: the harness's or the reference's
+                "dlsym", "dlvsym", "dlopen", "dlmopen")
 EXTRA_DIRECTIVES = re.compile(r"#pragma unroll(\s+\d+)?$")
 DIGRAPHS = (("<%", "{"), ("%>", "}"), ("<:", "["), (":>", "]"))
 C_KEYWORDS = set("""auto break case char const continue default do double else enum extern float for goto
@@ -779,16 +789,169 @@ def c_code(clean):
     return "\n".join(line for line in clean.split("\n") if not line.strip().startswith(("#", "%:")))
 
 
-def include_names(clean):
-    return re.findall(r'^\s*(?:#|%:)\s*include\s*"([^"]+)"', clean, re.M)
+def include_names(text):
+    """The "..." includes of a kit file's text (its own: comments may hide one, which only widens
+    what a submission may name)."""
+    return re.findall(r'^\s*(?:#|%:)\s*include\s*"([^"]+)"', text, re.M)
 
 
 FILE_SCOPE = (re.compile(r"^(?:#|%:)\s*define\s+([A-Za-z_]\w*)", re.M),
               # a function defined or declared at the left margin (the kit's style)
               re.compile(r"^(?!(?:return|if|for|while|switch|case|else|do|goto|typedef|sizeof)\b)"
                          r"[A-Za-z_][^;{}()=\n]*?\b([A-Za-z_]\w*)\s*\(", re.M))
-# What CUDA gives every kernel (the CPU emulator of it): always fair to name.
-CUDA_SURFACE = os.path.join("common", "emulator")
+# What CUDA gives every kernel (the CPU emulator's public headers): always fair to name. Only
+# these: the emulator's sources and tests (its checks, its own harness) are the kit's like any other.
+CUDA_SURFACE = (os.path.join("common", "emulator", "cuda_shim.h"), os.path.join("common", "emulator", "emu_launch.h"),
+                os.path.join("common", "emulator", "include"))
+# Words that look like calls in an initialiser but run nothing at run time.
+NOT_CALLS = set("""sizeof alignof _Alignof __alignof__ decltype noexcept int unsigned signed float double char
+    short long bool void""".split())
+CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\(|[)\]}>]\s*\(|\bnew\b")
+CASTS = re.compile(r"\b(?:static|reinterpret|const)_cast\s*<[^<>;]*>")
+LITERAL = re.compile(r"^\s*(?:[0-9.]|''|\"\"|[-+!~&])")
+
+
+def calls_in(text):
+    """The first call (or new) in an initialiser's text, or None."""
+    for m in CALL.finditer(CASTS.sub("cast", text)):
+        if m.group(1) is None or m.group(1) not in NOT_CALLS:
+            return m.group(0).strip()
+    return None
+
+
+def split_top(text, sep):
+    """text split at sep where no bracket is open."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return parts + [text[start:]]
+
+
+def declaration_problem(stmt):
+    """Why a declaration at namespace or class scope may run code before main (a dynamic
+    initialiser), or None. stmt: its text, class bodies collapsed to {}."""
+    s = re.sub(r"^\s*(?:(?:public|private|protected)\s*:\s*)+", "", stmt).strip()
+    if not s or re.match(r"(?:typedef|using|template|static_assert|_Static_assert|friend|namespace)\b", s):
+        return None
+    eq = re.search(r"(?<![=!<>+\-*/%&|^])=(?!=)", s)
+    if eq and "(" not in s[:eq.start()].replace("(*", "").replace("( *", ""):
+        call = calls_in(s[eq.end():])
+        return (f"a variable outside any function is initialised by a call ('{call}'): that code would run "
+                "before main (set it in your function, or to a constant)") if call else None
+    if eq:   # default arguments of a prototype: compile-time, but name no call either
+        call = calls_in(s[eq.end():])
+        return (f"a declaration outside any function calls '{call}' (code that would run before main)"
+                if call else None)
+    brace = re.search(r"\{(.+)\}", s)
+    if brace and re.search(r"[A-Za-z_]", re.sub(r"\b(?:true|false|nullptr)\b", "", brace.group(1))):
+        return ("a variable outside any function is initialised by {...} naming something (code that could run "
+                "before main): write = CONSTANT, or set it in your function")
+    m = re.search(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*(?:const\s*)?$", s)
+    if m and not re.search(r"\boperator\b", s):
+        for item in split_top(m.group(1), ","):
+            item = item.strip()
+            if item in ("", "void", "...") or item in C_KEYWORDS:
+                continue
+            if LITERAL.match(item) or re.fullmatch(r"[A-Za-z_][\w:]*", item) or calls_in(item):
+                return (f"a variable outside any function is initialised by ({item}) (code that could run before "
+                        "main), or a function's parameter has no name (name every parameter)")
+    return None
+
+
+def scope_problems(code, is_stub_line):
+    """Problems of the declarations at namespace and class scope of code (a cleaned text without
+    directives, digraphs replaced): constructors, and dynamic initialisers. is_stub_line(n) says
+    whether line n (from 0) is one of the stub's own, whose statements are the kit's business."""
+    found = []
+    # (kind, statement parts, statement start offset, class name) per open brace; 'ns' and
+    # 'class' are declaration scopes (their statements are checked), 'body' and 'init' are not
+    stack = [["ns", [], 0, None]]
+    start = 0
+    pos = 0
+    for m in re.finditer(r"[{};]", code):
+        c, i = m.group(0), m.start()
+        top = stack[-1]
+        declaring = top[0] in ("ns", "class")
+        if c == ";":
+            if declaring:
+                text = "".join(top[1]) + code[start:i]
+                problem = declaration_problem(text)
+                lines = range(code.count("\n", 0, top[2]), code.count("\n", 0, i) + 1)
+                if problem and not all(is_stub_line(n) for n in lines):
+                    found.append(problem)
+                top[1], top[2], start = [], i + 1, i + 1
+            continue
+        if c == "{":
+            if not declaring:
+                stack.append(["inner", [], i + 1, None])
+                continue
+            head = "".join(top[1]) + code[start:i]
+            last = re.split(r"[;{}]", head)[-1]
+            klass = re.search(r"\b(?:struct|class|union|enum(?:\s+(?:class|struct))?)\b\s*([A-Za-z_]\w*)?[^;{}()=]*$", last)
+            if re.search(r"\bnamespace\b[^;{}()=]*$", last) or re.fullmatch(r'\s*extern\s*""\s*', last):
+                stack.append(["ns", [], i + 1, None])
+                top[1], top[2] = [], i + 1
+                start = i + 1
+            elif klass and not re.search(r"(?<![=!<>])=(?!=)", last):
+                name = klass.group(1)
+                top[1] = [head, "{}"]
+                stack.append(["class", [], i + 1, name])
+                start = i + 1
+            elif (not re.search(r"(?<![=!<>+\-*/%&|^])=(?!=)", last)
+                  and re.search(r"(?:\)|->[\w\s:<>*&,]+)\s*(?:const|noexcept|override|final|volatile|&|\s)*$", last)):
+                if top[0] == "class" and top[3] and re.search(r"(?<![\w:.])~?" + re.escape(top[3]) + r"\s*\(", last):
+                    if not all(is_stub_line(n) for n in range(code.count("\n", 0, top[2]), code.count("\n", 0, i) + 1)):
+                        found.append(f"it gives {top[3]} a constructor or destructor (code that runs when an "
+                                     "object is made, before main for a global one): use a plain struct")
+                stack.append(["body", [], i + 1, None])
+                top[1] = [head]
+                start = i + 1
+            else:
+                stack.append(["init", [], i + 1, None])
+                top[1] = [head]
+                start = i + 1
+            continue
+        # '}'
+        if len(stack) == 1:
+            break   # unbalanced: reported by the bracket check
+        closed = stack.pop()
+        outer = stack[-1]
+        if closed[0] in ("ns", "class"):
+            rest = "".join(closed[1]) + code[start:i]
+            problem = declaration_problem(rest) if closed[0] == "class" else None
+            if problem and not all(is_stub_line(n) for n in range(code.count("\n", 0, closed[2]), code.count("\n", 0, i) + 1)):
+                found.append(problem)
+            if closed[0] == "ns":
+                outer[1], outer[2] = [], i + 1
+            start = i + 1
+        elif closed[0] == "body":
+            if outer[0] in ("ns", "class"):
+                outer[1], outer[2] = [], i + 1   # a function definition ends with its body
+            start = i + 1
+        elif closed[0] == "init":
+            if outer[0] in ("ns", "class"):
+                outer[1].append("{" + code[closed[2]:i] + "}")
+            start = i + 1
+        # 'inner': part of a body or an initialiser, nothing to do
+    return found
+
+
+def cuda_namespaces(clean):
+    """The text of a cleaned file's `namespace cooperative_groups { ... }` blocks."""
+    found = []
+    for m in re.finditer(r"\bnamespace\s+cooperative_groups\s*\{", clean):
+        depth, i = 1, m.end()
+        while i < len(clean) and depth:
+            depth += {"{": 1, "}": -1}.get(clean[i], 0)
+            i += 1
+        found.append(clean[m.end():i])
+    return "\n".join(found)
 
 
 class SourceFirewall:
@@ -810,18 +973,33 @@ class SourceFirewall:
                         for pattern in FILE_SCOPE:
                             self.defined.update(pattern.findall(clean))
         self.defined -= C_KEYWORDS
-        for top, dirs, files in walk_tree(os.path.join(kit, CUDA_SURFACE)):
-            for name in files:
-                self.defined -= set(re.findall(r"[A-Za-z_]\w*", self.clean_of(
-                    os.path.relpath(os.path.join(top, name), kit))))
+        # CUDA's own API that a chapter's emulation gives a CPU meaning beside the emulator's headers
+        # (ch03's grid_tree_emu.cpp: cooperative_groups::this_grid): fair to name, like the headers.
+        for part in ("common", chapter):
+            for top, dirs, files in walk_tree(os.path.join(kit, part)):
+                for name in files:
+                    rel = os.path.relpath(os.path.join(top, name), kit)
+                    if rel.endswith(SOURCE_SUFFIXES) and rel not in submitted:
+                        self.defined -= set(re.findall(r"[A-Za-z_]\w*", cuda_namespaces(self.clean_of(rel))))
+        for surface in CUDA_SURFACE:
+            found = [surface] if os.path.isfile(os.path.join(kit, surface)) else \
+                [os.path.relpath(os.path.join(top, name), kit)
+                 for top, dirs, files in walk_tree(os.path.join(kit, surface)) for name in files]
+            for rel in found:
+                self.defined -= set(re.findall(r"[A-Za-z_]\w*", self.clean_of(rel)))
 
     def clean_of(self, rel):
+        return self.read(rel)[0]
+
+    def read(self, rel):
+        """(cleaned text, raw text) of a kit file; empty when it cannot be read."""
         if rel not in self.cache:
             try:
                 with open(os.path.join(self.kit, rel), encoding="utf-8", errors="replace") as f:
-                    self.cache[rel] = c_clean(f.read())[0]
+                    raw = f.read()
+                self.cache[rel] = (c_clean(raw)[0], raw)
             except OSError:
-                self.cache[rel] = ""
+                self.cache[rel] = ("", "")
         return self.cache[rel]
 
     def resolve(self, name, beside):
@@ -839,9 +1017,10 @@ class SourceFirewall:
             if r in seen:
                 continue
             seen.add(r)
-            clean = self.clean_of(r)
+            clean, raw = self.read(r)
             names.update(re.findall(r"[A-Za-z_]\w*", clean))
-            todo += [x for x in (self.resolve(i, r) for i in include_names(clean)) if x]
+            # the include's name is read from the raw text: the cleaned one has its strings emptied
+            todo += [x for x in (self.resolve(i, r) for i in include_names(raw)) if x]
         return names
 
     def problems(self, rel, data):
@@ -874,10 +1053,13 @@ class SourceFirewall:
             banned = sorted(set(re.findall(r"[A-Za-z_]\w*", line)) & set(BANNED_WORDS))
             if banned:
                 found.append(f"it uses '{banned[0]}', which a submitted file may not (no _Pragma, asm, "
-                             "symbol aliases, constructors or operator overloads)")
+                             "attributes, symbol aliases, constructors, operator overloads, dlopen or dlsym)")
                 break
             if re.search(r"\btemplate\s*<\s*>", line):
                 found.append("it specializes a template (template <>), which a submitted file may not")
+                break
+            if re.search(r"(?:\[|<:)\s*(?:\[|<:)", line):
+                found.append("it uses an attribute ([[...]]), which a submitted file may not")
                 break
         balanced = code
         for digraph, plain in DIGRAPHS:
@@ -893,6 +1075,10 @@ class SourceFirewall:
                     break
         if any(depth.values()):
             found.append("its brackets ( ) [ ] { } do not balance")
+        else:
+            code_lines = code.split("\n")
+            found += scope_problems(balanced, lambda n: n < len(code_lines) and (
+                not code_lines[n].strip() or " ".join(code_lines[n].split()) in stub_lines))[:1]
         reach = sorted((words & self.defined) - self.allowed(rel))
         if reach:
             found.append("it names " + ", ".join(f"'{w}'" for w in reach[:5]) + ", defined by the kit "
