@@ -4,6 +4,7 @@
 exit status, self-check lines), the CPUs it may use, and the results.json of
 a run that stopped half way."""
 import argparse
+import json
 import os
 import re
 import sys
@@ -108,6 +109,31 @@ hung = {n: g.hung_limit(t) for n, t in g.by_name.items()}
 expect(hung["large"] == 2 * 56.8 * 2, f"after a hang: twice the reference, scaled ({hung['large']})")
 expect(hung["quick"] == grade.HUNG_LIMIT * 2, f"after a hang, a quick test: HUNG_LIMIT, scaled ({hung['quick']})")
 expect(hung["variant: large"] == 2 * 60.0 * 2, f"after a hang, a variant: twice its own reference ({hung['variant: large']})")
+
+# A public test whose hidden variant failed: the student's view says so and nothing more (no exit
+# status, no emulator finding); why goes to the instructor's log; execution_time is the public
+# phase's only (the hidden phase's length would be a covert channel).
+g = grade.Grader(argparse.Namespace(budget=0, time_floor=grade.TIME_FLOOR), ".", "ch", None, "r.json")
+g.tests = [{"name": "a", "kind": "cpu", "timeout": 10, "command": "build/ch/p --seed 1"}]
+g.by_name = {t["name"]: t for t in g.tests}
+g.items = [grade.Item("a", 2.0, None)]
+g.variants = {"a": {"name": "variant: a", "kind": "cpu", "timeout": 10, "command": "build/ch/p --seed 777",
+                    "hidden": True, "variant_of": "a", "status": 0, "output": "ch/v.out", "reference": 1.0}}
+g.with_gpu, g.unscored = False, set()
+g.done = {"a": {"status": 0, "out": b"public run\n", "err": b"", "seconds": 0.5, "limit": 10.0,
+                "verdicts": {"a": (True, "", "")}, "findings": []},
+          "variant: a": {"status": 203, "out": b"", "err": b"", "seconds": 7.25, "limit": 10.0,
+                         "verdicts": {"variant: a": (False, "exit 203", "")},
+                         "findings": ["race in your kernel: threads 1 and 45 of block 6 touch shared x (byte 24)"]}}
+g.started, g.public_done = 1000.0, 1003.2
+result, _ = g.results(True)
+out = result["tests"][0]["output"]
+expect(result["tests"][0]["score"] == 0 and "its hidden variant" in out, f"a failed hidden variant fails its public test ({out!r})")
+expect("203" not in out and "race" not in out and "45" not in out and "exit" not in out,
+       f"the student's view says the variant failed, not how ({out!r})")
+expect(any("exit 203" in line for line in g.log), f"why is in the instructor's log ({g.log})")
+expect(result["execution_time"] == 3.2, f"execution_time is the public phase's ({result['execution_time']})")
+expect("variant: a" not in json.dumps(result["extra_data"]["seconds"]), "no hidden run's seconds in extra_data")
 
 # The points file: plain and verdict items.
 pts = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"asg_points_{os.getpid()}")
