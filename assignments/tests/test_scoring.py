@@ -62,6 +62,40 @@ oob = (b"error: block (3,0,0): thread 232 reads 4 bytes at byte 4000 of x (a buf
 lines = grade.emulator_findings(oob)
 expect(len(lines) == 1 and "thread 232 of block 3 reads 4 bytes at byte 4000 of x (a buffer of 4000 bytes, past "
                            "its end) at ch/k.cu:173" in lines[0], f"an out-of-bounds access ({lines})")
+# global memory, and a plain access beside atomicAdd (both orders), as emu_check.cpp's report_race says them
+glob = (b"error: block (0,0,0): global-memory race on byte 4 of dist[0]: thread 0 read it at ch/lib/node.h:60, "
+        b"thread 1 writes it at ch/lib/node.h:60, with no __syncwarp() or __syncthreads() between (the result "
+        b"depends on which thread runs first)\n")
+lines = grade.emulator_findings(glob, submitted={"ch/lib/node.h"})
+expect(lines == ["global-memory race in your kernel: threads 0 and 1 of block 0 touch byte 4 of dist[0] between two "
+                 "barriers (ch/lib/node.h:60 read, ch/lib/node.h:60 write): one thread writes what another reads or "
+                 "writes; add a __syncwarp() or __syncthreads() between them, or give each thread elements of its own"],
+       f"a global-memory race: threads, buffer, lines, the fix ({lines})")
+atomic_then_read = (b"error: block (2,0,0): global-memory race on byte 0 of counter: thread 0 updated it with atomicAdd "
+                    b"at ch/k.cu:327, thread 47 reads it at ch/k.cu:333, with no __syncthreads() between (an atomic "
+                    b"is indivisible only against other atomics: the result depends on which thread runs first)\n")
+lines = grade.emulator_findings(atomic_then_read)
+expect(lines == ["race with atomicAdd in a kernel: thread 0 of block 2 updates global counter (byte 0) with atomicAdd "
+                 "at ch/k.cu:327, thread 47 does a plain read of it at ch/k.cu:333, with no __syncthreads() between: "
+                 "atomicAdd is indivisible only against other atomics; put a __syncthreads() between the plain read "
+                 "and the atomicAdd calls"], f"a read racing atomicAdd ({lines})")
+store_then_atomic = (b"error: block (0,0,0): shared-memory race on byte 0 of block_histogram(int const*, int, unsigned "
+                     b"int*, int)::bins: thread 0 wrote it at ch/h.cu:310, thread 4 updates it with atomicAdd at "
+                     b"ch/h.cu:314, with no __syncwarp() or __syncthreads() between (an atomic is indivisible only "
+                     b"against other atomics: the result depends on which thread runs first)\n")
+lines = grade.emulator_findings(store_then_atomic, submitted={"ch/h.cu"})
+expect(lines == ["race with atomicAdd in your kernel: thread 4 of block 0 updates shared bins in block_histogram "
+                 "(byte 0) with atomicAdd at ch/h.cu:314, thread 0 does a plain write of it at ch/h.cu:310, with no "
+                 "__syncwarp() or __syncthreads() between: atomicAdd is indivisible only against other atomics; put a "
+                 "__syncwarp() or __syncthreads() between the plain write and the atomicAdd calls"],
+       f"a plain store beside atomicAdd ({lines})")
+lines = grade.emulator_findings(glob + atomic_then_read + store_then_atomic, hidden=True)
+expect(lines == ["a hidden run found a global-memory race in your kernel (where is not shown: the public emulated "
+                 "tests show it)", "a hidden run found a race with an atomic in your kernel (where is not shown: the "
+                 "public emulated tests show it)"], f"hidden runs: the kinds only ({lines})")
+expect(not any(line.startswith("the emulator stopped") for line in
+               grade.emulator_findings(race + glob + atomic_then_read + store_then_atomic)),
+       "every race report has a line of its own, none is shown raw")
 barrier = b"error: block (0,0,0): __syncthreads() at ch/k.cu:27 reached by 1 of 32 threads\n"
 lines = grade.emulator_findings(barrier)
 expect(len(lines) == 1 and "reached by 1 of 32 threads of block 0" in lines[0], f"a divergent barrier ({lines})")

@@ -1414,9 +1414,12 @@ def golden_diff(golden, out, lines=12):
 # naming threads and source lines. The checker turns each into one line a student can act on.
 EMU_REPORT = re.compile(r"^error: block \((\d+),(\d+),(\d+)\): (.*)$", re.M)
 EMU_FINDINGS = (
-    ("race", re.compile(r"shared-memory race on byte (?P<byte>\d+) of (?P<name>.+?): thread (?P<a>\d+) "
-                        r"(?P<a_did>wrote|read) it at (?P<a_at>\S+), thread (?P<b>\d+) (?P<b_does>writes|reads) "
-                        r"it at (?P<b_at>\S+), with no (?P<sync>.+?) between")),
+    # common/emulator/emu_check.cpp's report_race: shared or global memory, each side a plain
+    # read or write or an atomic update ("updated it with atomicAdd"); kind "race" is refined below
+    ("race", re.compile(r"(?P<space>shared|global)-memory race on byte (?P<byte>\d+) of (?P<name>.+?): thread "
+                        r"(?P<a>\d+) (?P<a_did>wrote|read|updated) it(?: with (?P<a_op>\w+))? at (?P<a_at>\S+), "
+                        r"thread (?P<b>\d+) (?P<b_does>writes|reads|updates) it(?: with (?P<b_op>\w+))? at "
+                        r"(?P<b_at>\S+), with no (?P<sync>.+?) between")),
     ("uninitialised shared read", re.compile(r"thread (?P<a>\d+) reads byte (?P<byte>\d+) of (?P<name>.+?) at "
                                              r"(?P<a_at>\S+), which no thread of this block had written")),
     ("out-of-bounds access", re.compile(r"thread (?P<a>\d+) (?P<does>writes|reads) (?P<size>\d+) bytes at byte "
@@ -1451,6 +1454,10 @@ def emulator_findings(err, submitted=(), hidden=False):
                 break
         if not f:
             kind = "finding"
+        elif kind == "race" and (f.group("a_op") or f.group("b_op")):
+            kind = "race with an atomic"
+        elif kind == "race" and f.group("space") == "global":
+            kind = "global-memory race"
         if kind in kinds and hidden:
             continue
         kinds.append(kind)
@@ -1467,6 +1474,24 @@ def emulator_findings(err, submitted=(), hidden=False):
                          f"{shared_name(g['name'])} (byte {g['byte']}) between two barriers ({g['a_at']} "
                          f"{'write' if g['a_did'] == 'wrote' else 'read'}, {g['b_at']} "
                          f"{'write' if g['b_does'] == 'writes' else 'read'}): add a {g['sync']} between them")
+        elif kind == "global-memory race":
+            lines.append(f"global-memory race {where}: threads {g['a']} and {g['b']} of {block} touch byte "
+                         f"{g['byte']} of {g['name']} between two barriers ({g['a_at']} "
+                         f"{'write' if g['a_did'] == 'wrote' else 'read'}, {g['b_at']} "
+                         f"{'write' if g['b_does'] == 'writes' else 'read'}): one thread writes what another reads "
+                         f"or writes; add a {g['sync']} between them, or give each thread elements of its own")
+        elif kind == "race with an atomic":
+            # one side is the atomic update, the other a plain read or write of the same bytes
+            atomic_first = bool(g["a_op"])
+            op = g["a_op"] or g["b_op"]
+            t_atomic, at_atomic = (g["a"], g["a_at"]) if atomic_first else (g["b"], g["b_at"])
+            t_plain, at_plain = (g["b"], g["b_at"]) if atomic_first else (g["a"], g["a_at"])
+            plain = "read" if (g["b_does"] if atomic_first else g["a_did"]).startswith("read") else "write"
+            name = shared_name(g["name"]) if g["space"] == "shared" else g["name"]
+            lines.append(f"race with {op} {where}: thread {t_atomic} of {block} updates {g['space']} {name} "
+                         f"(byte {g['byte']}) with {op} at {at_atomic}, thread {t_plain} does a plain {plain} of it "
+                         f"at {at_plain}, with no {g['sync']} between: {op} is indivisible only against other "
+                         f"atomics; put a {g['sync']} between the plain {plain} and the {op} calls")
         elif kind == "uninitialised shared read":
             lines.append(f"uninitialised shared read {where}: thread {g['a']} of {block} reads shared "
                          f"{shared_name(g['name'])} (byte {g['byte']}) at {g['a_at']} before any thread of its "
