@@ -38,7 +38,9 @@
 #                  says can be forged (the hidden variants of the public tests hold the rest),
 #                  and 0 on the hidden golden test
 #   weak_hidden    a hidden golden test that the stubs print too is named, and counted as forgeable
-#   refused        a kit the generator refuses leaves no partial folder behind
+#   refused        a kit the generator refuses leaves no partial folder behind; a first use
+#                  makes a new instructor's secret, mode 600
+#   reference_broken a reference program that does not build stops the kit (KitError), not its variants
 # Runs with GRADE_GPU unset: on a GPU machine the fixture's gpu test runs too.
 set -u
 case=$1
@@ -543,6 +545,16 @@ if not re.fullmatch(rb"[0-9a-f]{64}", first) or make_kit.instructor_secret(sys.a
 print("ok: a first use makes a new secret, mode 600, read back the same")
 PY
     ;;
+reference_broken)
+    # a reference that does not build would drop the hidden tests and variants of its program
+    # without a word: make_kit refuses, and says which program
+    python3 tools/replace_once.py "$tmp/repo/asg_fixture/tree_sum.c" "    while (n > 1) {" "    while (n > 1) { this is not C;" \
+        || fail "cannot break the reference"
+    make_kit --no-book > "$tmp/out" 2>&1 && fail "a kit was made from a reference that does not build"
+    grep -q 'error: the reference kit did not build build/asg_fixture/tree_sum, which hidden tests or variants run' "$tmp/out" \
+        || fail "no clear reason: $(cat "$tmp/out")"
+    [ -e "$tmp/dist/asg_fixture-autograder.zip" ] && fail "a refused kit left its autograder zip"
+    echo "ok: a reference that does not build stops the kit, and says which program" ;;
 weak_hidden)
     # a hidden golden test of the program without a region: the stubs print its golden too
     sed -i 's|^```$|hidden hidden_other  cpu  1  build/asg_fixture/other\n```|' "$tmp/repo/assignments/asg_fixture.md"

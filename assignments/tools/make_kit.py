@@ -456,7 +456,14 @@ id judge > /dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin
 # as an unprivileged user, and writes $root/results/results.json itself.
 root=${{AUTOGRADER_ROOT:-/autograder}}
 mkdir -p "$root/results"
-if [ "$(id -u)" = 0 ]; then chmod -R go-rwx "$root/source" "$root/results"; fi
+if [ "$(id -u)" = 0 ]; then
+    chmod -R go-rwx "$root/source" "$root/results"
+    # Gradescope's submission_metadata.json may hold earlier submissions' results: root's alone,
+    # before any of the student's code runs
+    if [ -e "$root/submission_metadata.json" ]; then
+        chown root:root "$root/submission_metadata.json" && chmod 600 "$root/submission_metadata.json" || exit 1
+    fi
+fi
 exec python3 "$root/source/kit/assignments/tools/grade.py" --chapter {self.chapter} \\
     --kit "$root/source/kit" --hidden "$root/source/hidden" --submission "$root/submission" \\
     --out "$root/results/results.json" ${{GRADE_ARGS:-}}
