@@ -6,8 +6,9 @@ The grader trusts nothing a submission can touch:
     golden files, scripts and Makefile), into which only the files listed in
     assignments/<CH>.submit are copied from the submission (regular files,
     no links, at most 1 MB each), each after SourceFirewall's check: the
-    stub's preprocessor lines only, nothing that binds or runs by attribute,
-    balanced brackets, no name of the harness's or the reference's functions
+    stub's preprocessor lines only, no attribute, asm, dlopen/dlsym, constructor
+    or dynamic initialiser (nothing runs before main or hides from the emulator's
+    checks), balanced brackets, no name of the harness's or the reference's functions
     (a file that fails is replaced by its stub), so a header the harness
     includes cannot rewrite or call what the harness compiles after it;
   * run as root (Gradescope), it builds and runs the student's code as an
