@@ -346,7 +346,7 @@ static void attack_say(const char *what, int reached)
                         fclose(f);
                 }
             }
-            /* Gradescope's metadata beside source/ (earlier submissions' results) */
+            /* the Gradescope metadata beside source/ (results of earlier submissions) */
             if (kit) {
                 snprintf(path, sizeof path, "%s/../../submission_metadata.json", kit);
                 f = fopen(path, "r");
