@@ -532,13 +532,17 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
         # Hidden tests: their inputs drawn from the secret now, their goldens the reference's output.
         hidden = []
         points = {i.test: i.points for i in self.hidden[1]}
-        for t in self.hidden[0]:
-            t["points"] = points[t["name"]]
-            argv = draw_command(t["command"], secret_rng(self.secret, self.chapter, "hidden " + t["name"]))
+        def hidden_argv(t, draw):
+            """The hidden test's command with its numbers drawn from the secret (draw > 0: a redraw)."""
+            argv = draw_command(t["command"], secret_rng(self.secret, self.chapter, "hidden " + t["name"] +
+                                                         (f" #{draw}" if draw else "")))
             if not argv or not argv[0].startswith("build/") or any(set(w) & grade.SHELL_CHARS for w in argv):
                 raise KitError(f"assignments/{self.chapter}.md: hidden test {t['name']}: a hidden test runs a "
                                "program of build/, no shell (its golden is the reference's stdout)")
-            hidden.append((t, argv))
+            return argv
+        for t in self.hidden[0]:
+            t["points"] = points[t["name"]]
+            hidden.append((t, hidden_argv(t, 0)))
         if not candidates and not hidden:
             return [], {}
         tmp = tempfile.mkdtemp(prefix="kit-variants-")
@@ -571,21 +575,32 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
             # Each hidden test's golden: the reference's stdout (twice the same, exit 0). One the
             # stubs print as well is passed by a forced exit 0 (weak_hidden).
             for t, argv in hidden:
-                try:
-                    runs = [subprocess.run(argv, cwd=ref.dir, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                           stderr=subprocess.DEVNULL, timeout=HANG_GUARD,
-                                           env=grade.clean_env({"LC_ALL": "C"})) for _ in range(2)]
-                except subprocess.TimeoutExpired:
-                    raise KitError(f"hidden test {t['name']}: the reference ran past {HANG_GUARD} s (hung): "
-                                   + " ".join(argv))
-                if runs[0].returncode != 0 or runs[0].stdout != runs[1].stdout:
-                    raise KitError(f"hidden test {t['name']}: the reference exits {runs[0].returncode} or "
-                                   f"prints something else each time: {' '.join(argv)}")
+                # A draw whose golden the stubs print too (a small input has few outcomes) is
+                # drawn again, from the secret and a counter: weak only when every draw is.
+                for draw in range(VARIANT_SEED_DRAWS):
+                    if draw:
+                        again = hidden_argv(t, draw)
+                        if again == argv:   # nothing in the command is drawn: the same every time
+                            break
+                        argv = again
+                    try:
+                        runs = [subprocess.run(argv, cwd=ref.dir, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                               stderr=subprocess.DEVNULL, timeout=HANG_GUARD,
+                                               env=grade.clean_env({"LC_ALL": "C"})) for _ in range(2)]
+                    except subprocess.TimeoutExpired:
+                        raise KitError(f"hidden test {t['name']}: the reference ran past {HANG_GUARD} s (hung): "
+                                       + " ".join(argv))
+                    if runs[0].returncode != 0 or runs[0].stdout != runs[1].stdout:
+                        raise KitError(f"hidden test {t['name']}: the reference exits {runs[0].returncode} or "
+                                       f"prints something else each time: {' '.join(argv)}")
+                    weak = same_values(stub_says(argv), runs[0].stdout)
+                    if not weak:
+                        break
                 rel = f"{self.chapter}/{t['name']}.out"
                 outputs[rel] = runs[0].stdout
                 self.hidden_lines.append(f"{t['name']} {t['kind']}:{t['timeout']} {t['points']:g} "
                                          f"tools/expect_output.sh {rel} -- {' '.join(argv)}")
-                if same_values(stub_says(argv), runs[0].stdout):
+                if weak:
                     self.weak_hidden.add(t["name"])
             def reference_run(t, argv, gate):
                 """(status, stdout, seconds) of the reference on argv when that output can be a
@@ -636,9 +651,12 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
                     if not isinstance(found, str) or not found.startswith("drawn: "):
                         break
                     if gate:
-                        argv = read_gates(registry, self.items, self.tests, self.secret, self.chapter, draw)[key]
+                        again = read_gates(registry, self.items, self.tests, self.secret, self.chapter, draw)[key]
                     else:
-                        argv = variant_argv(t["command"], rngs[t["name"]].randrange(100000, 1000000000))
+                        again = variant_argv(t["command"], rngs[t["name"]].randrange(100000, 1000000000))
+                    if again == argv:   # nothing in the command is drawn: the same every time
+                        break
+                    argv = again
                     found = reference_run(t, argv, gate)
                 if isinstance(found, str):
                     if gate:
