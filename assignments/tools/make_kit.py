@@ -662,7 +662,7 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
                     if gate:
                         raise KitError(f"assignments/{self.chapter}.md: the gate of '{key}' is "
                                        f"unusable ({found.replace('drawn: ', '')}"
-                                       f"{f' in all {VARIANT_SEED_DRAWS} draws' if found.startswith('drawn: ') else ''}): "
+                                       f"{' in every draw of its numbers' if found.startswith('drawn: ') else ''}): "
                                        + " ".join(argv))
                     continue
                 status, out, seconds = found
