@@ -79,7 +79,7 @@ expect(lines == ["race with atomicAdd in a kernel: thread 0 of block 2 updates g
                  "at ch/k.cu:327, thread 47 does a plain read of it at ch/k.cu:333, with no __syncthreads() between: "
                  "atomicAdd is indivisible only against other atomics; put a __syncthreads() between the plain read "
                  "and the atomicAdd calls"], f"a read racing atomicAdd ({lines})")
-store_then_atomic = (b"error: block (0,0,0): shared-memory race on byte 0 of block_histogram(int const*, int, unsigned "
+store_then_atomic = (b"error: block (0,0,0): shared-memory race on byte 0 of emulated::block_histogram(int const*, int, unsigned "
                      b"int*, int)::bins: thread 0 wrote it at ch/h.cu:310, thread 4 updates it with atomicAdd at "
                      b"ch/h.cu:314, with no __syncwarp() or __syncthreads() between (an atomic is indivisible only "
                      b"against other atomics: the result depends on which thread runs first)\n")

@@ -1437,7 +1437,8 @@ def shared_name(name):
     """'x in f' for the emulator's 'f(int const*, int*)::x'; the name itself otherwise."""
     if "::" in name:
         function, variable = name.rsplit("::", 1)
-        return f"{variable} in {function.split('(')[0].split()[-1]}"
+        # the function's own name: no parameters, no namespace (the emulation's `emulated::`)
+        return f"{variable} in {function.split('(')[0].split()[-1].split('::')[-1]}"
     return name
 
 
