@@ -17,8 +17,10 @@
 set -u
 ch=ch01_cuda_basics
 tmp=$(mktemp -d)
-# the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real one
+# the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real
+# one, and the same in every run, so every run grades the same hidden inputs (no verdict by chance)
 export ASSIGNMENT_SECRET_FILE="$tmp/secret"
+(umask 077 && printf '%s\n' 0123456789abcdef0123456789abcdef > "$tmp/secret")
 chmod 755 "$tmp" # the grader runs the code as an unprivileged user, who must reach --work
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -66,6 +68,10 @@ grep -q "::local: thread [0-9]* wrote it at [^ ,]*atomics_histogram.cu:[0-9]*, t
     || fail "no_barrier: the emulator's report of an atomicAdd racing a store is not in the output"
 grep -q "::local: thread [0-9]* updated it with atomicAdd at [^ ,]*atomics_histogram.cu:[0-9]*, thread [0-9]* writes it at [^ ,]*atomics_histogram.cu:[0-9]*" "$tmp/no_barrier.json" \
     || fail "no_barrier: the emulator's report of a store racing an atomicAdd is not in the output"
+# ... and the feedback line the student reads for it (grade.py's EMU_FINDINGS), not the raw report
+# ("a kernel": the reference kit graded as it is, nothing handed in)
+grep -q "race with atomicAdd in a kernel: thread [0-9]* of block [0-9]* updates shared local in histogram_shared_atomics (byte [0-9]*) with atomicAdd at [^ ,]*atomics_histogram.cu:[0-9]*, thread [0-9]* does a plain write of it" "$tmp/no_barrier.json" \
+    || fail "no_barrier: no feedback line for the race with atomicAdd: $(grep -o 'race with[^"]*' "$tmp/no_barrier.json" | head -3)"
 grep -q "names lane [0-9]* (thread [0-9]*), which has exited" "$tmp/full_mask.json" \
     || fail "full_mask: the emulator's mask report is not in the output"
 echo "ok: every mistake fails the items that exercise it, and only those"

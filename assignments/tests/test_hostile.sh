@@ -21,7 +21,12 @@
 #                and tries to list it, write in it, and reopen, rewrite or remove its own output
 #   judge_references the fixture: every run tries to rewrite the reference outputs (the work
 #                tree's golden, the kit's, the hidden tests found from the grader's command
-#                line), then prints the public golden in place of its own output
+#                line) and Gradescope's submission_metadata.json, then prints the public golden
+#                in place of its own output
+#   constructor  the fixture: a function run before main (a constructor attribute, .init_array)
+#                that prints the public golden: refused by the source check, scores what the stubs do
+#   race_hidden  ch03: race_feedback's racy kernel marked no_sanitize_thread (which would hide
+#                the race from the emulator's check): refused, its items score 0
 #   race_feedback ch03: the device block_tree_sum without its __syncthreads() (warp totals in a
 #                __shared__ array): the emulated test's items score 0, and the student reads the
 #                race, with its threads and lines, as one feedback line
@@ -31,8 +36,10 @@ case=$1
 [ "$(id -u)" = 0 ] || { echo "skipped: needs root (grading runs the code as another user)"; exit 77; }
 repo=$(pwd)
 tmp=$(mktemp -d)
-# the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real one
+# the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real
+# one, and the same in every run, so every run grades the same hidden inputs (no verdict by chance)
 export ASSIGNMENT_SECRET_FILE="$tmp/secret"
+(umask 077 && printf '%s\n' 0123456789abcdef0123456789abcdef > "$tmp/secret")
 chmod 755 "$tmp"
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -111,11 +118,11 @@ PY
         score_at_most 0
         echo "ok: a handed-in header cannot call the harness's reference"
     fi ;;
-race_feedback)
+race_feedback|race_hidden)
     layout ch03_work_span "$repo"
     # the reference's kernels, but block_tree_sum keeps its warp totals in a __shared__ array
     # and reads them back with no __syncthreads() between the writes and the reads
-    python3 - "$repo/ch03_work_span/gpu/device_reduce_kernels.cuh" "$ag/submission/device_reduce_kernels.cuh" <<'PY' || fail "cannot write the submission"
+    python3 - "$repo/ch03_work_span/gpu/device_reduce_kernels.cuh" "$ag/submission/device_reduce_kernels.cuh" "$case" <<'PY' || fail "cannot write the submission"
 import sys
 s = open(sys.argv[1]).read()
 start = s.index("    /* BEGIN SOLUTION */\n    __shared__ T warp_totals[32];")
@@ -134,8 +141,25 @@ s = s[:start] + racy + s[end:]
 anchor = "/* Warp sums, then warp 0 adds the warp totals"
 assert anchor in s
 s = s.replace(anchor, "__shared__ double block_totals[32]; /* a float or a double fits exactly */\n\n" + anchor, 1)
+if sys.argv[3] == "race_hidden":   # the race hidden from the emulator's check (ThreadSanitizer's instrumentation)
+    old = "__device__ T block_tree_sum(T s)"
+    assert old in s
+    s = s.replace(old, "__attribute__((no_sanitize_thread)) " + old, 1)
 open(sys.argv[2], "w").write(s)
 PY
+    if [ "$case" = race_hidden ]; then
+        grade build=ok "output~device_reduce_kernels.cuh: the submitted file cannot be graded: it uses '__attribute__'"
+        python3 - "$ag/results/results.json" <<'PY' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+items = [t for t in d["tests"] if t["name"].startswith("emulated_device_reduce [device reduce")]
+if len(items) != 2 or any(t["score"] != 0 for t in items):
+    sys.exit(f"FAIL: the race hidden by no_sanitize_thread scored: {[(t['name'], t['score']) for t in items]}")
+print("ok: the emulated device-reduce items score 0; the file was refused for its attribute")
+PY
+        echo "ok: a race hidden from the emulator by no_sanitize_thread is refused, and scores 0"
+        exit 0
+    fi
     grade build=ok
     python3 - "$ag/results/results.json" <<'PY' || exit 1
 import json, re, sys
@@ -322,6 +346,14 @@ static void attack_say(const char *what, int reached)
                         fclose(f);
                 }
             }
+            /* the Gradescope metadata beside source/ (results of earlier submissions) */
+            if (kit) {
+                snprintf(path, sizeof path, "%s/../../submission_metadata.json", kit);
+                f = fopen(path, "r");
+                attack_say("read the submission metadata", f != NULL);
+                if (f)
+                    fclose(f);
+            }
             /* the public golden as its whole output (what stdio holds is never written): what a
                grader comparing with a file the submission can reach would take */
             f = fopen(golden, "r");
@@ -345,6 +377,7 @@ open(sys.argv[2], "w").write(s)
 PY
     grade build=ok "hidden: hidden_trace=0"
     score_at_most 2
+    metadata_private "$ag"
     grep -q 'cannot be graded' "$ag/results/results.json" && fail "the attack was refused: $(grep 'cannot be graded' "$ag/results/results.json")"
     python3 - "$ag/results/results.json" "$case" "$(id -u judge)" <<'PY' || exit 1
 import json, sys
@@ -367,7 +400,7 @@ want = {"judge_signal": [f"{w} the checker (uid {judge_uid})" for w in
                          "reopen its own output through /proc", "remove its own output file"],
         "judge_references": ["rewrite the work tree golden", "rewrite the kit golden", "replace the kit golden",
                              "rewrite the hidden tests", "read the hidden tests", "read the hidden variants",
-                             "replace the hidden variants"]}[case]
+                             "replace the hidden variants", "read the submission metadata"]}[case]
 missing = [w for w in want if w not in said]
 if missing:
     sys.exit(f"FAIL: these attempts did not run (a check that finds nothing to check fails): {missing}\n{text[:3000]}")
@@ -382,6 +415,37 @@ if case == "judge_references" and "this public run passed, but its hidden varian
 print(f"ok: {len(want)} attempts, each denied; the checker ran as judge (uid {judge_uid})")
 PY
     echo "ok: the submission could not reach the checker, its folder or its references, and grading finished" ;;
+constructor)
+    # the fixture: code that runs before main and prints the public golden (what the program
+    # should print), by each way C offers: a constructor attribute, a function pointer in
+    # .init_array. Each is refused before any build, with the reason, and scores what the stubs do.
+    sh assignments/tests/scratch_repo.sh "$tmp/repo" || fail "cannot make the scratch repository"
+    layout asg_fixture "$tmp/repo"
+    kit=$ag/source/kit
+    forge='static void forge_golden(void)
+{
+    FILE *f = fopen("asg_fixture/tests/golden/tree_sum.txt", "r");
+    int c;
+    while (f && (c = fgetc(f)) != EOF)
+        putchar(c);
+    exit(0);
+}'
+    for attack in '__attribute__((__constructor__)) static void forge_first(void) { forge_golden(); }' \
+                  '__attribute__((section(".init_array"), used)) static void (*forge_first)(void) = forge_golden;'; do
+        python3 - "$kit/asg_fixture/tree_sum.c" "$ag/submission/tree_sum.c" "$forge
+$attack" <<'PY' || fail "cannot write the attack"
+import sys
+s = open(sys.argv[1]).read()
+old = "static uint64_t tree_sum(uint64_t *x, uint64_t n)\n{\n"
+assert old in s
+s = s.replace(old, sys.argv[3] + "\n\n" + old, 1)
+open(sys.argv[2], "w").write(s)
+PY
+        grade build=ok $stub_zero "hidden: hidden_trace=0" \
+            "output~tree_sum.c: the submitted file cannot be graded: it uses '__attribute__'"
+        score_at_most 2   # the stubs' points: other_ok and rejects_zero
+    done
+    echo "ok: code that would run before main (a constructor, .init_array) is refused and scores what the stubs do" ;;
 deep_folder|shared_files|leak)
     sh assignments/tests/scratch_repo.sh "$tmp/repo" || fail "cannot make the scratch repository"
     layout asg_fixture "$tmp/repo"

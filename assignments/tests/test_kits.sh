@@ -38,14 +38,18 @@
 #                  says can be forged (the hidden variants of the public tests hold the rest),
 #                  and 0 on the hidden golden test
 #   weak_hidden    a hidden golden test that the stubs print too is named, and counted as forgeable
-#   refused        a kit the generator refuses leaves no partial folder behind
+#   refused        a kit the generator refuses leaves no partial folder behind; a first use
+#                  makes a new instructor's secret, mode 600
+#   reference_broken a reference program that does not build stops the kit (KitError), not its variants
 # Runs with GRADE_GPU unset: on a GPU machine the fixture's gpu test runs too.
 set -u
 case=$1
 repo=$(pwd)
 tmp=$(mktemp -d)
-# the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real one
+# the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real
+# one, and the same in every run, so every run grades the same hidden inputs (no verdict by chance)
 export ASSIGNMENT_SECRET_FILE="$tmp/secret"
+(umask 077 && printf '%s\n' 0123456789abcdef0123456789abcdef > "$tmp/secret")
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 # Without root there is no unprivileged user to run the submitted code as: the grader refuses
@@ -515,6 +519,7 @@ PY
 refused)
     # a kit the generator refuses (a chapter with nothing to write) leaves nothing behind: no
     # partial kit, no output folder it made, no secret
+    rm -f "$tmp/secret"
     mkdir -p "$tmp/repo/no_regions" && printf 'int main(void) { return 0; }\n' > "$tmp/repo/no_regions/x.c"
     : > "$tmp/repo/no_regions/module.mk"
     python3 assignments/tools/make_kit.py --root "$tmp/repo" --out "$tmp/out/dist/assignments" --chapter no_regions \
@@ -522,7 +527,34 @@ refused)
     grep -q 'has no solution regions' "$tmp/log" || fail "no reason given: $(cat "$tmp/log")"
     [ -e "$tmp/out" ] && fail "a refused kit left $(find "$tmp/out" | head -3)"
     [ -e "$tmp/secret" ] && fail "a refused kit made the instructor's secret"
-    echo "ok: a refused kit leaves nothing behind" ;;
+    echo "ok: a refused kit leaves nothing behind"
+    # the first use: no secret yet, a new one is made, private (mode 600, in a folder of mode 700),
+    # random (64 hex digits), and read back the same the next time
+    ASSIGNMENT_SECRET_FILE="$tmp/new/config/secret" python3 - "$repo/assignments/tools" "$tmp/repo" <<'PY' || exit 1
+import os, re, stat, sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[1])
+import make_kit
+path = os.environ["ASSIGNMENT_SECRET_FILE"]
+first = make_kit.instructor_secret(sys.argv[2])
+mode, folder = stat.S_IMODE(os.stat(path).st_mode), stat.S_IMODE(os.stat(os.path.dirname(path)).st_mode)
+if mode != 0o600 or folder != 0o700:
+    sys.exit(f"FAIL: a new secret of mode {mode:o} in a folder of mode {folder:o} (want 600, 700)")
+if not re.fullmatch(rb"[0-9a-f]{64}", first) or make_kit.instructor_secret(sys.argv[2]) != first:
+    sys.exit(f"FAIL: the new secret is not 64 hex digits read back the same: {first!r}")
+print("ok: a first use makes a new secret, mode 600, read back the same")
+PY
+    ;;
+reference_broken)
+    # a reference that does not build would drop the hidden tests and variants of its program
+    # without a word: make_kit refuses, and says which program
+    python3 tools/replace_once.py "$tmp/repo/asg_fixture/tree_sum.c" "    while (n > 1) {" "    while (n > 1) { this is not C;" \
+        || fail "cannot break the reference"
+    make_kit --no-book > "$tmp/out" 2>&1 && fail "a kit was made from a reference that does not build"
+    grep -q 'error: the reference kit did not build build/asg_fixture/tree_sum, which hidden tests or variants run' "$tmp/out" \
+        || fail "no clear reason: $(cat "$tmp/out")"
+    [ -e "$tmp/dist/asg_fixture-autograder.zip" ] && fail "a refused kit left its autograder zip"
+    echo "ok: a reference that does not build stops the kit, and says which program" ;;
 weak_hidden)
     # a hidden golden test of the program without a region: the stubs print its golden too
     sed -i 's|^```$|hidden hidden_other  cpu  1  build/asg_fixture/other\n```|' "$tmp/repo/assignments/asg_fixture.md"

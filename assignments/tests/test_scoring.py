@@ -3,7 +3,10 @@
 (verdict items), the test commands it runs itself, its verdicts (golden,
 exit status, self-check lines), the CPUs it may use, and the results.json of
 a run that stopped half way."""
+import argparse
+import json
 import os
+import re
 import sys
 
 sys.dont_write_bytecode = True
@@ -59,6 +62,40 @@ oob = (b"error: block (3,0,0): thread 232 reads 4 bytes at byte 4000 of x (a buf
 lines = grade.emulator_findings(oob)
 expect(len(lines) == 1 and "thread 232 of block 3 reads 4 bytes at byte 4000 of x (a buffer of 4000 bytes, past "
                            "its end) at ch/k.cu:173" in lines[0], f"an out-of-bounds access ({lines})")
+# global memory, and a plain access beside atomicAdd (both orders), as emu_check.cpp's report_race says them
+glob = (b"error: block (0,0,0): global-memory race on byte 4 of dist[0]: thread 0 read it at ch/lib/node.h:60, "
+        b"thread 1 writes it at ch/lib/node.h:60, with no __syncwarp() or __syncthreads() between (the result "
+        b"depends on which thread runs first)\n")
+lines = grade.emulator_findings(glob, submitted={"ch/lib/node.h"})
+expect(lines == ["global-memory race in your kernel: threads 0 and 1 of block 0 touch byte 4 of dist[0] between two "
+                 "barriers (ch/lib/node.h:60 read, ch/lib/node.h:60 write): one thread writes what another reads or "
+                 "writes; add a __syncwarp() or __syncthreads() between them, or give each thread elements of its own"],
+       f"a global-memory race: threads, buffer, lines, the fix ({lines})")
+atomic_then_read = (b"error: block (2,0,0): global-memory race on byte 0 of counter: thread 0 updated it with atomicAdd "
+                    b"at ch/k.cu:327, thread 47 reads it at ch/k.cu:333, with no __syncthreads() between (an atomic "
+                    b"is indivisible only against other atomics: the result depends on which thread runs first)\n")
+lines = grade.emulator_findings(atomic_then_read)
+expect(lines == ["race with atomicAdd in a kernel: thread 0 of block 2 updates global counter (byte 0) with atomicAdd "
+                 "at ch/k.cu:327, thread 47 does a plain read of it at ch/k.cu:333, with no __syncthreads() between: "
+                 "atomicAdd is indivisible only against other atomics; put a __syncthreads() between the plain read "
+                 "and the atomicAdd calls"], f"a read racing atomicAdd ({lines})")
+store_then_atomic = (b"error: block (0,0,0): shared-memory race on byte 0 of emulated::block_histogram(int const*, int, unsigned "
+                     b"int*, int)::bins: thread 0 wrote it at ch/h.cu:310, thread 4 updates it with atomicAdd at "
+                     b"ch/h.cu:314, with no __syncwarp() or __syncthreads() between (an atomic is indivisible only "
+                     b"against other atomics: the result depends on which thread runs first)\n")
+lines = grade.emulator_findings(store_then_atomic, submitted={"ch/h.cu"})
+expect(lines == ["race with atomicAdd in your kernel: thread 4 of block 0 updates shared bins in block_histogram "
+                 "(byte 0) with atomicAdd at ch/h.cu:314, thread 0 does a plain write of it at ch/h.cu:310, with no "
+                 "__syncwarp() or __syncthreads() between: atomicAdd is indivisible only against other atomics; put a "
+                 "__syncwarp() or __syncthreads() between the plain write and the atomicAdd calls"],
+       f"a plain store beside atomicAdd ({lines})")
+lines = grade.emulator_findings(glob + atomic_then_read + store_then_atomic, hidden=True)
+expect(lines == ["a hidden run found a global-memory race in your kernel (where is not shown: the public emulated "
+                 "tests show it)", "a hidden run found a race with an atomic in your kernel (where is not shown: the "
+                 "public emulated tests show it)"], f"hidden runs: the kinds only ({lines})")
+expect(not any(line.startswith("the emulator stopped") for line in
+               grade.emulator_findings(race + glob + atomic_then_read + store_then_atomic)),
+       "every race report has a line of its own, none is shown raw")
 barrier = b"error: block (0,0,0): __syncthreads() at ch/k.cu:27 reached by 1 of 32 threads\n"
 lines = grade.emulator_findings(barrier)
 expect(len(lines) == 1 and "reached by 1 of 32 threads of block 0" in lines[0], f"a divergent barrier ({lines})")
@@ -82,6 +119,55 @@ expect(grade.verdict_check("equals the sequential walk", 1, ok)[0], "verdict: th
 expect(not grade.verdict_check("ceil(log2 n) rounds", 1, ok)[0], "verdict: the named check failed")
 expect(not grade.verdict_check("no such line", 0, ok)[0], "verdict: a check that finds nothing fails")
 expect(not grade.verdict_check("equals", -6, ok)[0], "verdict: a crash fails")
+
+# Time limits: the cap is CTest's hang guard (TIMEOUT x HANG_GUARD_FACTOR, as gen_ctest.sh has it),
+# never the bare TIMEOUT; after a hang, never less than twice the test's reference time.
+with open(os.path.join(here, "..", "..", "tools", "gen_ctest.sh"), encoding="utf-8") as f:
+    factor = re.search(r"HANG_GUARD_FACTOR:-(\d+)", f.read())
+expect(factor and int(factor.group(1)) == grade.HANG_GUARD_FACTOR,
+       f"the grader's hang guard factor is gen_ctest.sh's ({factor and factor.group(1)})")
+g = grade.Grader(argparse.Namespace(budget=0, time_floor=grade.TIME_FLOOR), ".", "ch", None, "r.json")
+g.slowdown = 2.0
+g.times = {"large": 56.8, "quick": 0.01}
+g.by_name = {t["name"]: t for t in (
+    {"name": "large", "timeout": 90}, {"name": "quick", "timeout": 90}, {"name": "new", "timeout": 90},
+    {"name": "variant: large", "timeout": 90, "variant_of": "large", "reference": 60.0})}
+lim = {n: g.limit(t) for n, t in g.by_name.items()}
+expect(lim["large"] == 10 * 56.8 * 2, f"56.8 s reference, TIMEOUT 90: 10x the reference, scaled ({lim['large']})")
+expect(lim["quick"] == grade.TIME_FLOOR * 2, f"a quick test gets the floor, scaled ({lim['quick']})")
+expect(lim["new"] == 900 * 2, f"no reference time: the hang guard, scaled ({lim['new']})")
+expect(lim["variant: large"] == lim["large"], "a variant gets its public test's limit")
+g.by_name["large"]["timeout"] = 30
+expect(g.limit(g.by_name["large"]) == 300 * 2, "the cap is TIMEOUT x 10, scaled")
+hung = {n: g.hung_limit(t) for n, t in g.by_name.items()}
+expect(hung["large"] == 2 * 56.8 * 2, f"after a hang: twice the reference, scaled ({hung['large']})")
+expect(hung["quick"] == grade.HUNG_LIMIT * 2, f"after a hang, a quick test: HUNG_LIMIT, scaled ({hung['quick']})")
+expect(hung["variant: large"] == 2 * 60.0 * 2, f"after a hang, a variant: twice its own reference ({hung['variant: large']})")
+
+# A public test whose hidden variant failed: the student's view says so and nothing more (no exit
+# status, no emulator finding); why goes to the instructor's log; execution_time is the public
+# phase's only (the hidden phase's length would be a covert channel).
+g = grade.Grader(argparse.Namespace(budget=0, time_floor=grade.TIME_FLOOR), ".", "ch", None, "r.json")
+g.tests = [{"name": "a", "kind": "cpu", "timeout": 10, "command": "build/ch/p --seed 1"}]
+g.by_name = {t["name"]: t for t in g.tests}
+g.items = [grade.Item("a", 2.0, None)]
+g.variants = {"a": {"name": "variant: a", "kind": "cpu", "timeout": 10, "command": "build/ch/p --seed 777",
+                    "hidden": True, "variant_of": "a", "status": 0, "output": "ch/v.out", "reference": 1.0}}
+g.with_gpu, g.unscored = False, set()
+g.done = {"a": {"status": 0, "out": b"public run\n", "err": b"", "seconds": 0.5, "limit": 10.0,
+                "verdicts": {"a": (True, "", "")}, "findings": []},
+          "variant: a": {"status": 203, "out": b"", "err": b"", "seconds": 7.25, "limit": 10.0,
+                         "verdicts": {"variant: a": (False, "exit 203", "")},
+                         "findings": ["race in your kernel: threads 1 and 45 of block 6 touch shared x (byte 24)"]}}
+g.started, g.public_done = 1000.0, 1003.2
+result, _ = g.results(True)
+out = result["tests"][0]["output"]
+expect(result["tests"][0]["score"] == 0 and "its hidden variant" in out, f"a failed hidden variant fails its public test ({out!r})")
+expect("203" not in out and "race" not in out and "45" not in out and "exit" not in out,
+       f"the student's view says the variant failed, not how ({out!r})")
+expect(any("exit 203" in line for line in g.log), f"why is in the instructor's log ({g.log})")
+expect(result["execution_time"] == 3.2, f"execution_time is the public phase's ({result['execution_time']})")
+expect("variant: a" not in json.dumps(result["extra_data"]["seconds"]), "no hidden run's seconds in extra_data")
 
 # The points file: plain and verdict items.
 pts = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"asg_points_{os.getpid()}")

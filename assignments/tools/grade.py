@@ -6,8 +6,9 @@ The grader trusts nothing a submission can touch:
     golden files, scripts and Makefile), into which only the files listed in
     assignments/<CH>.submit are copied from the submission (regular files,
     no links, at most 1 MB each), each after SourceFirewall's check: the
-    stub's preprocessor lines only, nothing that binds or runs by attribute,
-    balanced brackets, no name of the harness's or the reference's functions
+    stub's preprocessor lines only, no attribute, asm, dlopen/dlsym, constructor
+    or dynamic initialiser (nothing runs before main or hides from the emulator's
+    checks), balanced brackets, no name of the harness's or the reference's functions
     (a file that fails is replaced by its stub), so a header the harness
     includes cannot rewrite or call what the harness compiles after it;
   * run as root (Gradescope), it builds and runs the student's code as an
@@ -37,11 +38,11 @@ The grader trusts nothing a submission can touch:
 
 Time: no verdict depends on the machine's speed. Each test runs under about 10x
 the reference's measured time (the `time` lines of assignments/<CH>.md; at
-least a floor, at most its tests.list timeout), multiplied by how much slower
+least a floor, at most its tests.list hang guard: TIMEOUT x 10), multiplied by how much slower
 this machine is now than the one where those times were measured: a fixed
 calibration run measured there (`calibration`) and here, when grading starts.
 After one test of a program runs out of time, the later tests of that program
-get a short limit (scaled the same way). There is no budget for the whole run
+get a short limit, at least twice their reference's time (scaled the same way). There is no budget for the whole run
 unless an instructor gives one (--budget). results.json is rewritten after
 every test, so a run stopped from outside still leaves what ran. Jobs: the CPUs this process may really use (affinity, cgroup cpu.max).
 
@@ -81,11 +82,16 @@ import urllib.parse
 OUTPUT_LIMIT = 6000          # characters of a test's output kept in results.json
 BUILD_LOG_LIMIT = 6000       # characters of a failed build's messages kept, per program
 DEFAULT_TIMEOUT = 120        # seconds, as in tools/gen_ctest.sh
+# A tests.list TIMEOUT is how long an honest run takes on a fast idle machine; CTest's hang
+# guard is this many times that (tools/gen_ctest.sh's HANG_GUARD_FACTOR: test_scoring.py checks
+# the two agree). The grader's cap is that hang guard, never the bare TIMEOUT.
+HANG_GUARD_FACTOR = 10
 TIME_FACTOR = 10             # a test may take this many times the reference's time
 TIME_FLOOR = 5.0             # ... but never less than this (a loaded machine, a slow start)
 CPU_POLL = 0.5               # seconds between two looks at a running test's CPU time
 WALL_FACTOR = 5              # a test that used little CPU is stopped at this many times its limit
-HUNG_LIMIT = 3.0             # after a hang, later tests of the same program get this long
+HUNG_LIMIT = 3.0             # after a hang, later tests of the same program get this long ...
+HUNG_FACTOR = 2              # ... or twice the test's reference time, when that is longer
 BUILD_GUARD = 1800.0         # a build's hang guard (seconds on the calibrated machine)
 CALIBRATION = "calibration"  # the times' key of the calibration run's seconds where they were measured
 CALIBRATION_ROUNDS = 100000  # the calibration's work (about 0.05 s of one CPU)
@@ -734,8 +740,12 @@ def remove_owned_by(uid, since, folders=SHARED_WRITABLE):
 #   - its preprocessor directives are exactly its stub's, in order (plus `#pragma unroll`): it
 #     defines, undefines and includes nothing of its own, so the macro table after it is the
 #     stub's and no later token of the harness can expand differently;
-#   - no _Pragma, asm labels, symbol aliases, constructors or operator overloads: nothing binds
-#     a name by string, runs before main, or changes what a later expression of the harness means;
+#   - no _Pragma, asm, attributes (__attribute__, __declspec, [[...]]), symbol aliases,
+#     constructors, operator overloads or dynamic loading (dlopen, dlsym): nothing binds a name
+#     by string, runs before main, hides an access from the emulator's checks, or changes what a
+#     later expression of the harness means; and no variable at namespace or class scope whose
+#     initialiser calls a function (a dynamic initialiser, `static int x = f();`, runs before
+#     main too);
 #   - its brackets balance: it cannot leave a struct, a namespace or an expression open around
 #     the code that follows it;
 #   - it names no function, variable or macro that the kit defines outside it, unless its stub
@@ -745,7 +755,13 @@ def remove_owned_by(uid, since, folders=SHARED_WRITABLE):
 # contents ignored) and refuses what it cannot read that way (trigraphs, raw strings).
 SOURCE_SUFFIXES = (".c", ".h", ".cu", ".cuh", ".cpp", ".hpp")
 BANNED_WORDS = ("_Pragma", "__pragma", "asm", "__asm", "__asm__", "alias", "weakref", "ifunc", "symver",
-                "constructor", "destructor", "init_priority", "operator")
+                "constructor", "destructor", "init_priority", "operator",
+                # attributes: a section (.init_array runs it before main), a constructor by another
+                # spelling, no_sanitize_thread (hides a race from the emulator's check, which is
+                # ThreadSanitizer's instrumentation)
+                "__attribute__", "__attribute", "__declspec",
+                # a function found by its name at run time: the harness's or the reference's
+                "dlsym", "dlvsym", "dlopen", "dlmopen")
 EXTRA_DIRECTIVES = re.compile(r"#pragma unroll(\s+\d+)?$")
 DIGRAPHS = (("<%", "{"), ("%>", "}"), ("<:", "["), (":>", "]"))
 C_KEYWORDS = set("""auto break case char const continue default do double else enum extern float for goto
@@ -809,16 +825,169 @@ def c_code(clean):
     return "\n".join(line for line in clean.split("\n") if not line.strip().startswith(("#", "%:")))
 
 
-def include_names(clean):
-    return re.findall(r'^\s*(?:#|%:)\s*include\s*"([^"]+)"', clean, re.M)
+def include_names(text):
+    """The "..." includes of a kit file's text (its own: comments may hide one, which only widens
+    what a submission may name)."""
+    return re.findall(r'^\s*(?:#|%:)\s*include\s*"([^"]+)"', text, re.M)
 
 
 FILE_SCOPE = (re.compile(r"^(?:#|%:)\s*define\s+([A-Za-z_]\w*)", re.M),
               # a function defined or declared at the left margin (the kit's style)
               re.compile(r"^(?!(?:return|if|for|while|switch|case|else|do|goto|typedef|sizeof)\b)"
                          r"[A-Za-z_][^;{}()=\n]*?\b([A-Za-z_]\w*)\s*\(", re.M))
-# What CUDA gives every kernel (the CPU emulator of it): always fair to name.
-CUDA_SURFACE = os.path.join("common", "emulator")
+# What CUDA gives every kernel (the CPU emulator's public headers): always fair to name. Only
+# these: the emulator's sources and tests (its checks, its own harness) are the kit's like any other.
+CUDA_SURFACE = (os.path.join("common", "emulator", "cuda_shim.h"), os.path.join("common", "emulator", "emu_launch.h"),
+                os.path.join("common", "emulator", "include"))
+# Words that look like calls in an initialiser but run nothing at run time.
+NOT_CALLS = set("""sizeof alignof _Alignof __alignof__ decltype noexcept int unsigned signed float double char
+    short long bool void""".split())
+CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\(|[)\]}>]\s*\(|\bnew\b")
+CASTS = re.compile(r"\b(?:static|reinterpret|const)_cast\s*<[^<>;]*>")
+LITERAL = re.compile(r"^\s*(?:[0-9.]|''|\"\"|[-+!~&])")
+
+
+def calls_in(text):
+    """The first call (or new) in an initialiser's text, or None."""
+    for m in CALL.finditer(CASTS.sub("cast", text)):
+        if m.group(1) is None or m.group(1) not in NOT_CALLS:
+            return m.group(0).strip()
+    return None
+
+
+def split_top(text, sep):
+    """text split at sep where no bracket is open."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return parts + [text[start:]]
+
+
+def declaration_problem(stmt):
+    """Why a declaration at namespace or class scope may run code before main (a dynamic
+    initialiser), or None. stmt: its text, class bodies collapsed to {}."""
+    s = re.sub(r"^\s*(?:(?:public|private|protected)\s*:\s*)+", "", stmt).strip()
+    if not s or re.match(r"(?:typedef|using|template|static_assert|_Static_assert|friend|namespace)\b", s):
+        return None
+    eq = re.search(r"(?<![=!<>+\-*/%&|^])=(?!=)", s)
+    if eq and "(" not in s[:eq.start()].replace("(*", "").replace("( *", ""):
+        call = calls_in(s[eq.end():])
+        return (f"a variable outside any function is initialised by a call ('{call}'): that code would run "
+                "before main (set it in your function, or to a constant)") if call else None
+    if eq:   # default arguments of a prototype: compile-time, but name no call either
+        call = calls_in(s[eq.end():])
+        return (f"a declaration outside any function calls '{call}' (code that would run before main)"
+                if call else None)
+    brace = re.search(r"\{(.+)\}", s)
+    if brace and re.search(r"[A-Za-z_]", re.sub(r"\b(?:true|false|nullptr)\b", "", brace.group(1))):
+        return ("a variable outside any function is initialised by {...} naming something (code that could run "
+                "before main): write = CONSTANT, or set it in your function")
+    m = re.search(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*(?:const\s*)?$", s)
+    if m and not re.search(r"\boperator\b", s):
+        for item in split_top(m.group(1), ","):
+            item = item.strip()
+            if item in ("", "void", "...") or item in C_KEYWORDS:
+                continue
+            if LITERAL.match(item) or re.fullmatch(r"[A-Za-z_][\w:]*", item) or calls_in(item):
+                return (f"a variable outside any function is initialised by ({item}) (code that could run before "
+                        "main), or a function's parameter has no name (name every parameter)")
+    return None
+
+
+def scope_problems(code, is_stub_line):
+    """Problems of the declarations at namespace and class scope of code (a cleaned text without
+    directives, digraphs replaced): constructors, and dynamic initialisers. is_stub_line(n) says
+    whether line n (from 0) is one of the stub's own, whose statements are the kit's business."""
+    found = []
+    # (kind, statement parts, statement start offset, class name) per open brace; 'ns' and
+    # 'class' are declaration scopes (their statements are checked), 'body' and 'init' are not
+    stack = [["ns", [], 0, None]]
+    start = 0
+    pos = 0
+    for m in re.finditer(r"[{};]", code):
+        c, i = m.group(0), m.start()
+        top = stack[-1]
+        declaring = top[0] in ("ns", "class")
+        if c == ";":
+            if declaring:
+                text = "".join(top[1]) + code[start:i]
+                problem = declaration_problem(text)
+                lines = range(code.count("\n", 0, top[2]), code.count("\n", 0, i) + 1)
+                if problem and not all(is_stub_line(n) for n in lines):
+                    found.append(problem)
+                top[1], top[2], start = [], i + 1, i + 1
+            continue
+        if c == "{":
+            if not declaring:
+                stack.append(["inner", [], i + 1, None])
+                continue
+            head = "".join(top[1]) + code[start:i]
+            last = re.split(r"[;{}]", head)[-1]
+            klass = re.search(r"\b(?:struct|class|union|enum(?:\s+(?:class|struct))?)\b\s*([A-Za-z_]\w*)?[^;{}()=]*$", last)
+            if re.search(r"\bnamespace\b[^;{}()=]*$", last) or re.fullmatch(r'\s*extern\s*""\s*', last):
+                stack.append(["ns", [], i + 1, None])
+                top[1], top[2] = [], i + 1
+                start = i + 1
+            elif klass and not re.search(r"(?<![=!<>])=(?!=)", last):
+                name = klass.group(1)
+                top[1] = [head, "{}"]
+                stack.append(["class", [], i + 1, name])
+                start = i + 1
+            elif (not re.search(r"(?<![=!<>+\-*/%&|^])=(?!=)", last)
+                  and re.search(r"(?:\)|->[\w\s:<>*&,]+)\s*(?:const|noexcept|override|final|volatile|&|\s)*$", last)):
+                if top[0] == "class" and top[3] and re.search(r"(?<![\w:.])~?" + re.escape(top[3]) + r"\s*\(", last):
+                    if not all(is_stub_line(n) for n in range(code.count("\n", 0, top[2]), code.count("\n", 0, i) + 1)):
+                        found.append(f"it gives {top[3]} a constructor or destructor (code that runs when an "
+                                     "object is made, before main for a global one): use a plain struct")
+                stack.append(["body", [], i + 1, None])
+                top[1] = [head]
+                start = i + 1
+            else:
+                stack.append(["init", [], i + 1, None])
+                top[1] = [head]
+                start = i + 1
+            continue
+        # '}'
+        if len(stack) == 1:
+            break   # unbalanced: reported by the bracket check
+        closed = stack.pop()
+        outer = stack[-1]
+        if closed[0] in ("ns", "class"):
+            rest = "".join(closed[1]) + code[start:i]
+            problem = declaration_problem(rest) if closed[0] == "class" else None
+            if problem and not all(is_stub_line(n) for n in range(code.count("\n", 0, closed[2]), code.count("\n", 0, i) + 1)):
+                found.append(problem)
+            if closed[0] == "ns":
+                outer[1], outer[2] = [], i + 1
+            start = i + 1
+        elif closed[0] == "body":
+            if outer[0] in ("ns", "class"):
+                outer[1], outer[2] = [], i + 1   # a function definition ends with its body
+            start = i + 1
+        elif closed[0] == "init":
+            if outer[0] in ("ns", "class"):
+                outer[1].append("{" + code[closed[2]:i] + "}")
+            start = i + 1
+        # 'inner': part of a body or an initialiser, nothing to do
+    return found
+
+
+def cuda_namespaces(clean):
+    """The text of a cleaned file's `namespace cooperative_groups { ... }` blocks."""
+    found = []
+    for m in re.finditer(r"\bnamespace\s+cooperative_groups\s*\{", clean):
+        depth, i = 1, m.end()
+        while i < len(clean) and depth:
+            depth += {"{": 1, "}": -1}.get(clean[i], 0)
+            i += 1
+        found.append(clean[m.end():i])
+    return "\n".join(found)
 
 
 class SourceFirewall:
@@ -840,18 +1009,33 @@ class SourceFirewall:
                         for pattern in FILE_SCOPE:
                             self.defined.update(pattern.findall(clean))
         self.defined -= C_KEYWORDS
-        for top, dirs, files in walk_tree(os.path.join(kit, CUDA_SURFACE)):
-            for name in files:
-                self.defined -= set(re.findall(r"[A-Za-z_]\w*", self.clean_of(
-                    os.path.relpath(os.path.join(top, name), kit))))
+        # CUDA's own API that a chapter's emulation gives a CPU meaning beside the emulator's headers
+        # (ch03's grid_tree_emu.cpp: cooperative_groups::this_grid): fair to name, like the headers.
+        for part in ("common", chapter):
+            for top, dirs, files in walk_tree(os.path.join(kit, part)):
+                for name in files:
+                    rel = os.path.relpath(os.path.join(top, name), kit)
+                    if rel.endswith(SOURCE_SUFFIXES) and rel not in submitted:
+                        self.defined -= set(re.findall(r"[A-Za-z_]\w*", cuda_namespaces(self.clean_of(rel))))
+        for surface in CUDA_SURFACE:
+            found = [surface] if os.path.isfile(os.path.join(kit, surface)) else \
+                [os.path.relpath(os.path.join(top, name), kit)
+                 for top, dirs, files in walk_tree(os.path.join(kit, surface)) for name in files]
+            for rel in found:
+                self.defined -= set(re.findall(r"[A-Za-z_]\w*", self.clean_of(rel)))
 
     def clean_of(self, rel):
+        return self.read(rel)[0]
+
+    def read(self, rel):
+        """(cleaned text, raw text) of a kit file; empty when it cannot be read."""
         if rel not in self.cache:
             try:
                 with open(os.path.join(self.kit, rel), encoding="utf-8", errors="replace") as f:
-                    self.cache[rel] = c_clean(f.read())[0]
+                    raw = f.read()
+                self.cache[rel] = (c_clean(raw)[0], raw)
             except OSError:
-                self.cache[rel] = ""
+                self.cache[rel] = ("", "")
         return self.cache[rel]
 
     def resolve(self, name, beside):
@@ -869,9 +1053,10 @@ class SourceFirewall:
             if r in seen:
                 continue
             seen.add(r)
-            clean = self.clean_of(r)
+            clean, raw = self.read(r)
             names.update(re.findall(r"[A-Za-z_]\w*", clean))
-            todo += [x for x in (self.resolve(i, r) for i in include_names(clean)) if x]
+            # the include's name is read from the raw text: the cleaned one has its strings emptied
+            todo += [x for x in (self.resolve(i, r) for i in include_names(raw)) if x]
         return names
 
     def problems(self, rel, data):
@@ -904,10 +1089,13 @@ class SourceFirewall:
             banned = sorted(set(re.findall(r"[A-Za-z_]\w*", line)) & set(BANNED_WORDS))
             if banned:
                 found.append(f"it uses '{banned[0]}', which a submitted file may not (no _Pragma, asm, "
-                             "symbol aliases, constructors or operator overloads)")
+                             "attributes, symbol aliases, constructors, operator overloads, dlopen or dlsym)")
                 break
             if re.search(r"\btemplate\s*<\s*>", line):
                 found.append("it specializes a template (template <>), which a submitted file may not")
+                break
+            if re.search(r"(?:\[|<:)\s*(?:\[|<:)", line):
+                found.append("it uses an attribute ([[...]]), which a submitted file may not")
                 break
         balanced = code
         for digraph, plain in DIGRAPHS:
@@ -923,6 +1111,10 @@ class SourceFirewall:
                     break
         if any(depth.values()):
             found.append("its brackets ( ) [ ] { } do not balance")
+        else:
+            code_lines = code.split("\n")
+            found += scope_problems(balanced, lambda n: n < len(code_lines) and (
+                not code_lines[n].strip() or " ".join(code_lines[n].split()) in stub_lines))[:1]
         reach = sorted((words & self.defined) - self.allowed(rel))
         if reach:
             found.append("it names " + ", ".join(f"'{w}'" for w in reach[:5]) + ", defined by the kit "
@@ -1258,9 +1450,12 @@ def golden_diff(golden, out, lines=12):
 # naming threads and source lines. The checker turns each into one line a student can act on.
 EMU_REPORT = re.compile(r"^error: block \((\d+),(\d+),(\d+)\): (.*)$", re.M)
 EMU_FINDINGS = (
-    ("race", re.compile(r"shared-memory race on byte (?P<byte>\d+) of (?P<name>.+?): thread (?P<a>\d+) "
-                        r"(?P<a_did>wrote|read) it at (?P<a_at>\S+), thread (?P<b>\d+) (?P<b_does>writes|reads) "
-                        r"it at (?P<b_at>\S+), with no (?P<sync>.+?) between")),
+    # common/emulator/emu_check.cpp's report_race: shared or global memory, each side a plain
+    # read or write or an atomic update ("updated it with atomicAdd"); kind "race" is refined below
+    ("race", re.compile(r"(?P<space>shared|global)-memory race on byte (?P<byte>\d+) of (?P<name>.+?): thread "
+                        r"(?P<a>\d+) (?P<a_did>wrote|read|updated) it(?: with (?P<a_op>\w+))? at (?P<a_at>\S+), "
+                        r"thread (?P<b>\d+) (?P<b_does>writes|reads|updates) it(?: with (?P<b_op>\w+))? at "
+                        r"(?P<b_at>\S+), with no (?P<sync>.+?) between")),
     ("uninitialised shared read", re.compile(r"thread (?P<a>\d+) reads byte (?P<byte>\d+) of (?P<name>.+?) at "
                                              r"(?P<a_at>\S+), which no thread of this block had written")),
     ("out-of-bounds access", re.compile(r"thread (?P<a>\d+) (?P<does>writes|reads) (?P<size>\d+) bytes at byte "
@@ -1277,7 +1472,8 @@ def shared_name(name):
     """'x in f' for the emulator's 'f(int const*, int*)::x'; the name itself otherwise."""
     if "::" in name:
         function, variable = name.rsplit("::", 1)
-        return f"{variable} in {function.split('(')[0].split()[-1]}"
+        # the function's own name: no parameters, no namespace (the emulation's `emulated::`)
+        return f"{variable} in {function.split('(')[0].split()[-1].split('::')[-1]}"
     return name
 
 
@@ -1295,6 +1491,10 @@ def emulator_findings(err, submitted=(), hidden=False):
                 break
         if not f:
             kind = "finding"
+        elif kind == "race" and (f.group("a_op") or f.group("b_op")):
+            kind = "race with an atomic"
+        elif kind == "race" and f.group("space") == "global":
+            kind = "global-memory race"
         if kind in kinds and hidden:
             continue
         kinds.append(kind)
@@ -1311,6 +1511,24 @@ def emulator_findings(err, submitted=(), hidden=False):
                          f"{shared_name(g['name'])} (byte {g['byte']}) between two barriers ({g['a_at']} "
                          f"{'write' if g['a_did'] == 'wrote' else 'read'}, {g['b_at']} "
                          f"{'write' if g['b_does'] == 'writes' else 'read'}): add a {g['sync']} between them")
+        elif kind == "global-memory race":
+            lines.append(f"global-memory race {where}: threads {g['a']} and {g['b']} of {block} touch byte "
+                         f"{g['byte']} of {g['name']} between two barriers ({g['a_at']} "
+                         f"{'write' if g['a_did'] == 'wrote' else 'read'}, {g['b_at']} "
+                         f"{'write' if g['b_does'] == 'writes' else 'read'}): one thread writes what another reads "
+                         f"or writes; add a {g['sync']} between them, or give each thread elements of its own")
+        elif kind == "race with an atomic":
+            # one side is the atomic update, the other a plain read or write of the same bytes
+            atomic_first = bool(g["a_op"])
+            op = g["a_op"] or g["b_op"]
+            t_atomic, at_atomic = (g["a"], g["a_at"]) if atomic_first else (g["b"], g["b_at"])
+            t_plain, at_plain = (g["b"], g["b_at"]) if atomic_first else (g["a"], g["a_at"])
+            plain = "read" if (g["b_does"] if atomic_first else g["a_did"]).startswith("read") else "write"
+            name = shared_name(g["name"]) if g["space"] == "shared" else g["name"]
+            lines.append(f"race with {op} {where}: thread {t_atomic} of {block} updates {g['space']} {name} "
+                         f"(byte {g['byte']}) with {op} at {at_atomic}, thread {t_plain} does a plain {plain} of it "
+                         f"at {at_plain}, with no {g['sync']} between: {op} is indivisible only against other "
+                         f"atomics; put a {g['sync']} between the plain {plain} and the {op} calls")
         elif kind == "uninitialised shared read":
             lines.append(f"uninitialised shared read {where}: thread {g['a']} of {block} reads shared "
                          f"{shared_name(g['name'])} (byte {g['byte']}) at {g['a_at']} before any thread of its "
@@ -1589,6 +1807,8 @@ class Grader:
         self.variants = {}      # public test -> its hidden variant (a test of its own)
         self.sandbox = None
         self.checker = None
+        self.public_done = None  # when the public tests (and the build) had all run
+        self.log = []           # the instructor's log: hidden tests and variants, and why
 
     def load(self):
         a, kit, ch = self.args, self.kit, self.chapter
@@ -1609,13 +1829,24 @@ class Grader:
 
     def limit(self, t):
         """A test's time limit: 10x the reference's seconds (at least the floor, at most the
-        tests.list hang guard), times the machine's slowdown against where they were measured
-        (the calibration): a submission as fast as the reference always finishes."""
+        tests.list hang guard: TIMEOUT x HANG_GUARD_FACTOR), times the machine's slowdown against
+        where they were measured (the calibration): a submission as fast as the reference always
+        finishes."""
         if t.get("variant_of"):   # its public test's limit (a variant does the same work)
             return self.limit(self.by_name[t["variant_of"]])
+        guard = t["timeout"] * HANG_GUARD_FACTOR
         ref = self.times.get(t["name"])
-        own = t["timeout"] if ref is None else min(t["timeout"], max(self.args.time_floor, TIME_FACTOR * ref))
+        own = guard if ref is None else min(guard, max(self.args.time_floor, TIME_FACTOR * ref))
         return own * self.slowdown
+
+    def hung_limit(self, t):
+        """The limit of a test whose program ran out of time in an earlier test: short, so one
+        hang does not cost every test's full limit, but never below twice the test's reference
+        time (scaled): a correct program that was slow once still passes its other tests."""
+        ref = t.get("reference") if t.get("variant_of") else None
+        if ref is None:
+            ref = self.times.get(t.get("variant_of") or t["name"])
+        return max(HUNG_LIMIT, HUNG_FACTOR * (ref or 0.0)) * self.slowdown
 
     def golden_file(self, t, path):
         base = self.hidden_dir if t.get("hidden") else self.kit
@@ -1682,7 +1913,7 @@ class Grader:
         limit = self.limit(t)
         with self.lock:
             if prog in self.hung:
-                limit = min(limit, HUNG_LIMIT * self.slowdown)
+                limit = min(limit, self.hung_limit(t))
                 record["short"] = True
         limit = min(limit, remaining)
         env = clean_env({"HOME": self.tmp, "TMPDIR": self.tmp, "LC_ALL": "C"})
@@ -1781,14 +2012,15 @@ class Grader:
         passed, why = verdict
         if passed:
             return entry, word
-        record = done.get(self.variants[item.name]["name"]) or {}
-        findings = "".join(line + "\n" for line in record.get("findings", []))
+        # The student's view says that the hidden variant failed, nothing of how (an exit status,
+        # a signal, a time, the emulator's findings with their threads and sizes would all say
+        # something of its input); why goes to the instructor's log.
         entry.update(status="failed", score=0.0,
-                     output=f"[failed: this public run passed, but its hidden variant (the same program with "
-                            f"a seed you have not seen, its whole output compared with the reference's) did "
-                            f"not: {why}]\n" +
-                            findings + entry["output"])
-        return entry, f"hidden variant failed: {why}"
+                     output="[failed: this public run passed, but its hidden variant (the same program with "
+                            "a seed you have not seen, its whole output compared with the reference's) did "
+                            "not]\n" + entry["output"])
+        self.log.append(f"{item.name}: hidden variant failed: {why}")
+        return entry, "hidden variant failed"
 
     def results(self, final):
         entries, lines, pending = [], [], []
@@ -1858,7 +2090,8 @@ class Grader:
         result = {"score": round(earned, 4), "output": "\n".join(summary), "output_format": "text",
                   "visibility": "visible", "stdout_visibility": "hidden" if hidden_names else "visible",
                   "tests": entries,
-                  "execution_time": round(time.time() - self.started, 1),
+                  # the public phase's time only: the hidden phase's would say how long hidden runs took
+                  "execution_time": round((self.public_done or time.time()) - self.started, 1),
                   "extra_data": {"chapter": self.chapter, "build_ok": not failed, "gpu": self.with_gpu,
                                  "max_score_here": round(possible, 4), "gpu_points_not_run": pending_points,
                                  "programs_not_built": sorted(failed), "finished": final,
@@ -1953,6 +2186,8 @@ class Grader:
             public = [t for t in wanted if not t.get("hidden")]
             hidden = [t for t in wanted if t.get("hidden")]
             for phase in (public, hidden):
+                if phase is hidden:
+                    self.public_done = time.time()
                 if not phase:
                     continue
                 self.sandbox.kill_strays(everything=True)

@@ -55,7 +55,7 @@ import markers  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 MIN_SECRET = 12            # shorter lines ("return x[0];") say too little to count as a leak
 VARIANT_MAX_BYTES = 1 << 20   # a hidden variant's recorded output stays below this
-VARIANT_SEED_DRAWS = 8        # seeds tried for a hidden variant before its test is left forgeable
+VARIANT_SEED_DRAWS = 64       # seeds drawn for a hidden variant or gate whose draw the stubs pass
 KIT_TOOLS = ("assignment.mk", "grade.py")   # what a kit needs of assignments/tools/
 # The scripts of tools/ a kit needs: the Makefile's (tests, make run, make bench) and
 # whatever a test command names. Book, recording and device tooling stay out.
@@ -456,7 +456,14 @@ id judge > /dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin
 # as an unprivileged user, and writes $root/results/results.json itself.
 root=${{AUTOGRADER_ROOT:-/autograder}}
 mkdir -p "$root/results"
-if [ "$(id -u)" = 0 ]; then chmod -R go-rwx "$root/source" "$root/results"; fi
+if [ "$(id -u)" = 0 ]; then
+    chmod -R go-rwx "$root/source" "$root/results"
+    # Gradescope's submission_metadata.json may hold earlier submissions' results: root's alone,
+    # before any of the student's code runs
+    if [ -e "$root/submission_metadata.json" ]; then
+        chown root:root "$root/submission_metadata.json" && chmod 600 "$root/submission_metadata.json" || exit 1
+    fi
+fi
 exec python3 "$root/source/kit/assignments/tools/grade.py" --chapter {self.chapter} \\
     --kit "$root/source/kit" --hidden "$root/source/hidden" --submission "$root/submission" \\
     --out "$root/results/results.json" ${{GRADE_ARGS:-}}
@@ -525,13 +532,17 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
         # Hidden tests: their inputs drawn from the secret now, their goldens the reference's output.
         hidden = []
         points = {i.test: i.points for i in self.hidden[1]}
-        for t in self.hidden[0]:
-            t["points"] = points[t["name"]]
-            argv = draw_command(t["command"], secret_rng(self.secret, self.chapter, "hidden " + t["name"]))
+        def hidden_argv(t, draw):
+            """The hidden test's command with its numbers drawn from the secret (draw > 0: a redraw)."""
+            argv = draw_command(t["command"], secret_rng(self.secret, self.chapter, "hidden " + t["name"] +
+                                                         (f" #{draw}" if draw else "")))
             if not argv or not argv[0].startswith("build/") or any(set(w) & grade.SHELL_CHARS for w in argv):
                 raise KitError(f"assignments/{self.chapter}.md: hidden test {t['name']}: a hidden test runs a "
                                "program of build/, no shell (its golden is the reference's stdout)")
-            hidden.append((t, argv))
+            return argv
+        for t in self.hidden[0]:
+            t["points"] = points[t["name"]]
+            hidden.append((t, hidden_argv(t, 0)))
         if not candidates and not hidden:
             return [], {}
         tmp = tempfile.mkdtemp(prefix="kit-variants-")
@@ -544,6 +555,13 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
             for folder in (ref.dir, stub):
                 subprocess.run(["make", "-s", "-k", "NVCC=", "GRADE_NO_WERROR=1"] + progs, cwd=folder,
                                env=grade.clean_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            # A reference program that did not build would drop its variants and hidden tests
+            # without a word (the kit then grades less than its points file says): refuse.
+            unbuilt = [p for p in progs if not os.access(os.path.join(ref.dir, p), os.X_OK)]
+            if unbuilt:
+                raise KitError("the reference kit did not build " + ", ".join(unbuilt) + ", which hidden "
+                               "tests or variants run: `make assignment CH=" + self.chapter + " SOLUTION=1` "
+                               "and `make` in it show why")
 
             def stub_says(argv, timeout=HANG_GUARD):
                 try:
@@ -557,21 +575,38 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
             # Each hidden test's golden: the reference's stdout (twice the same, exit 0). One the
             # stubs print as well is passed by a forced exit 0 (weak_hidden).
             for t, argv in hidden:
-                runs = [subprocess.run(argv, cwd=ref.dir, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                       stderr=subprocess.DEVNULL, timeout=HANG_GUARD,
-                                       env=grade.clean_env({"LC_ALL": "C"})) for _ in range(2)]
-                if runs[0].returncode != 0 or runs[0].stdout != runs[1].stdout:
-                    raise KitError(f"hidden test {t['name']}: the reference exits {runs[0].returncode} or "
-                                   f"prints something else each time: {' '.join(argv)}")
+                # A draw whose golden the stubs print too (a small input has few outcomes) is
+                # drawn again, from the secret and a counter: weak only when every draw is.
+                for draw in range(VARIANT_SEED_DRAWS):
+                    if draw:
+                        again = hidden_argv(t, draw)
+                        if again == argv:   # nothing in the command is drawn: the same every time
+                            break
+                        argv = again
+                    try:
+                        runs = [subprocess.run(argv, cwd=ref.dir, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                               stderr=subprocess.DEVNULL, timeout=HANG_GUARD,
+                                               env=grade.clean_env({"LC_ALL": "C"})) for _ in range(2)]
+                    except subprocess.TimeoutExpired:
+                        raise KitError(f"hidden test {t['name']}: the reference ran past {HANG_GUARD} s (hung): "
+                                       + " ".join(argv))
+                    if runs[0].returncode != 0 or runs[0].stdout != runs[1].stdout:
+                        raise KitError(f"hidden test {t['name']}: the reference exits {runs[0].returncode} or "
+                                       f"prints something else each time: {' '.join(argv)}")
+                    weak = same_values(stub_says(argv), runs[0].stdout)
+                    if not weak:
+                        break
                 rel = f"{self.chapter}/{t['name']}.out"
                 outputs[rel] = runs[0].stdout
                 self.hidden_lines.append(f"{t['name']} {t['kind']}:{t['timeout']} {t['points']:g} "
                                          f"tools/expect_output.sh {rel} -- {' '.join(argv)}")
-                if same_values(stub_says(argv), runs[0].stdout):
+                if weak:
                     self.weak_hidden.add(t["name"])
             def reference_run(t, argv, gate):
                 """(status, stdout, seconds) of the reference on argv when that output can be a
-                hidden variant or gate, else None."""
+                hidden variant or gate; else why not, a string that starts with 'drawn: ' when
+                another draw of the seed may do (the output is one the kit shows, or the stubs'),
+                and raises KitError when the reference did not build or hung."""
                 runs = []
                 try:
                     # twice, to see that the output is deterministic
@@ -581,35 +616,54 @@ Upload this zip as is (Ubuntu base image). Set the assignment's total to {cpu + 
                                            stderr=subprocess.DEVNULL, timeout=HANG_GUARD,
                                            env=grade.clean_env({"LC_ALL": "C"}))
                         runs.append((p.returncode, p.stdout, time.time() - started))
-                except (subprocess.TimeoutExpired, OSError):   # hung, or the reference did not build
-                    return None
+                except subprocess.TimeoutExpired:
+                    raise KitError(f"the reference ran past {HANG_GUARD} s (hung) on {' '.join(argv)}: "
+                                   "fix the reference or the test's command")
+                except OSError as e:
+                    raise KitError(f"the reference program {argv[0]} did not build or cannot run ({e}): "
+                                   "build the reference kit (make assignment CH=... SOLUTION=1) to see why")
                 (status, out, seconds), (status2, out2, _) = runs[0], runs[-1]
                 text = out.decode("utf-8", "replace").splitlines()
                 form, _, extra = grade.parse_command(t["command"])
                 # a gate prints what the student's code computed: only its output counts (a
                 # solution with right values and a wrong verdict elsewhere passes it)
-                if (status != status2 or out != out2
-                        or (not gate and status != (extra[0] if form == "exit" else 0))
-                        or len(out) > VARIANT_MAX_BYTES or out in public
-                        or not any(line.strip() and not line.startswith("self-check:") for line in text)
-                        or same_values(stub_says(argv), out)):   # the stubs print it too
-                    return None
+                if status != status2 or out != out2:
+                    return "its output is not deterministic"
+                if not gate and status != (extra[0] if form == "exit" else 0):
+                    return f"the reference exits {status}"
+                if len(out) > VARIANT_MAX_BYTES:
+                    return "its output is too long"
+                if not any(line.strip() and not line.startswith("self-check:") for line in text):
+                    return "its output has only self-check lines"
+                if out in public:
+                    return "drawn: its output is a file of the kit"
+                if same_values(stub_says(argv), out):
+                    return "drawn: the stubs print the same values"
                 return status, out, seconds
 
             for key, t, argv, gate in candidates:
                 found = reference_run(t, argv, gate)
-                # A seed may give an output the kit already shows (a small input has few
-                # outcomes: 8 nodes in index order have a handful of ruler choices): draw again.
-                for _ in range(0 if gate else VARIANT_SEED_DRAWS - 1):
-                    if found:
+                # A seed may give an output the kit shows or the stubs print too (a small input
+                # has few outcomes: 8 nodes in index order have a handful of ruler choices):
+                # draw again, from the secret and a counter, so the same secret makes the same
+                # kit and no secret stops one by chance (each draw fails with odds far below 1).
+                for draw in range(1, VARIANT_SEED_DRAWS):
+                    if not isinstance(found, str) or not found.startswith("drawn: "):
                         break
-                    argv = variant_argv(t["command"], rngs[t["name"]].randrange(100000, 1000000000))
+                    if gate:
+                        again = read_gates(registry, self.items, self.tests, self.secret, self.chapter, draw)[key]
+                    else:
+                        again = variant_argv(t["command"], rngs[t["name"]].randrange(100000, 1000000000))
+                    if again == argv:   # nothing in the command is drawn: the same every time
+                        break
+                    argv = again
                     found = reference_run(t, argv, gate)
-                if not found:
+                if isinstance(found, str):
                     if gate:
                         raise KitError(f"assignments/{self.chapter}.md: the gate of '{key}' is "
-                                       "unusable (the stubs print the same values, or its output is not "
-                                       "deterministic or too long): " + " ".join(argv))
+                                       f"unusable ({found.replace('drawn: ', '')}"
+                                       f"{' in every draw of its numbers' if found.startswith('drawn: ') else ''}): "
+                                       + " ".join(argv))
                     continue
                 status, out, seconds = found
                 safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", key)
@@ -741,13 +795,14 @@ def draw_command(command, rng):
     return re.sub(r"\{(?:seed|(int):(\d+):(\d+))\}", draw, command).split()
 
 
-def read_gates(path, items, tests, secret, chapter):
+def read_gates(path, items, tests, secret, chapter, draw=0):
     """{item name: argv} of a gates file (assignments/hidden/CH.gates, instructor only):
     `TEST [verdict: TEXT] -- COMMAND` per line, COMMAND a run of a program of build/ that prints
     values the student's code computed. In COMMAND, {seed} becomes a secret number and
     {int:LO:HI} a secret number in LO..HI, drawn when the autograder is made. The item (that
     test line of the points file) earns its points only when the gate's output is the
-    reference's too."""
+    reference's too. draw > 0 gives the draw-th redraw of every gate's numbers (make_variants
+    redraws a gate whose first draw the stubs happen to pass), the same for the same secret."""
     gates = {}
     if not os.path.isfile(path):
         return gates
@@ -769,7 +824,7 @@ def read_gates(path, items, tests, secret, chapter):
         if key in gates:
             raise KitError(f"{where}: a second gate for '{key}'")
 
-        argv = draw_command(command, secret_rng(secret, chapter, "gate " + key))
+        argv = draw_command(command, secret_rng(secret, chapter, "gate " + key + (f" #{draw}" if draw else "")))
         if not argv or not argv[0].startswith("build/") or any(set(w) & grade.SHELL_CHARS for w in argv):
             raise KitError(f"{where}: a gate runs a program of build/, no shell")
         gates[key] = argv
