@@ -170,8 +170,7 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--no-atomics", CLI_FLAG, &no_atomics,
-          "the trap, counts[v[i]]++ without atomicAdd: --on cpu replays a warp in lockstep, gpu and emu run the kernel",
-          0, 0, NULL },
+          "the trap, counts[v[i]]++ without atomicAdd: a CPU replay, or the kernel with --on gpu|emu", 0, 0, NULL },
         { "--svg", CLI_FLAG, &svg, "draw warp 0's lanes and the bins they hit, as SVG (--bins <= 16)", 0, 0, NULL },
         CLI_OPTION_ON_EMU(&on),
     };
