@@ -2,9 +2,11 @@
  * into the same counter. The CPU counts with a plain loop; the GPU with
  * atomicAdd into one global histogram, and with a per-block histogram in
  * shared memory first. Both must give the CPU's counts exactly.
- * --no-atomics replays on the CPU what counts[v[i]]++ without atomicAdd does
- * inside a warp (the trap: updates are lost); --svg draws warp 0's 32 lanes
- * and the bins they hit. */
+ * --no-atomics is the trap, counts[v[i]]++ without atomicAdd: on the CPU a
+ * replay of what it does inside a warp (updates are lost); on the GPU the
+ * kernel itself, whose lost updates the check finds; on the emulator the
+ * kernel too, which reports the race. --svg draws warp 0's 32 lanes and the
+ * bins they hit. */
 #include "atomics_histogram.h"
 #include "common.h"
 
@@ -123,6 +125,19 @@ static void print_svg(const unsigned char *v, uint64_t n, int bins)
            lanes, hit_bins, lanes, hit_bins, lanes - hit_bins);
 }
 
+/* The line that says where the kernels run. */
+static void announce(int emulated)
+{
+    if (emulated) {
+        printf("emulator: the kernels' own source on the CPU (common/emulator/)\n");
+        fflush(stdout); /* an error it reports goes to stderr: keep the order */
+    } else {
+        char device[256];
+        gpu_device_describe(device, sizeof device);
+        printf("GPU: %s\n", device);
+    }
+}
+
 /* Runs one GPU variant (with `emulated`, on the CPU emulator) and compares
  * it with the CPU's counts. */
 static int check_gpu(const unsigned char *v, int n, int bins, histogram_kind kind, const unsigned *cpu,
@@ -155,7 +170,7 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--no-atomics", CLI_FLAG, &no_atomics,
-          "CPU trap: replay counts[v[i]]++ without atomicAdd, a warp in lockstep", 0, 0, NULL },
+          "the trap, counts[v[i]]++ without atomicAdd: a CPU replay, or the kernel with --on gpu|emu", 0, 0, NULL },
         { "--svg", CLI_FLAG, &svg, "draw warp 0's lanes and the bins they hit, as SVG (--bins <= 16)", 0, 0, NULL },
         CLI_OPTION_ON_EMU(&on),
     };
@@ -163,11 +178,13 @@ int main(int argc, char **argv)
               sizeof options / sizeof options[0]);
     if (no_atomics && svg)
         cli_refuse("--no-atomics and --svg are two experiments, pick one");
-    if ((no_atomics || svg) && on != NULL && strcmp(on, "cpu") != 0)
-        cli_refuse("%s is a CPU replay (use --on cpu)", no_atomics ? "--no-atomics" : "--svg");
+    if (svg && on != NULL && strcmp(on, "cpu") != 0)
+        cli_refuse("--svg is a CPU replay (use --on cpu)");
+    if (no_atomics && on != NULL && strcmp(on, "both") == 0)
+        cli_refuse("--no-atomics runs one way at a time: --on cpu, gpu or emu");
     if (svg && bins > 16)
         cli_refuse("--svg draws at most 16 bins, got --bins %" PRIu64, bins);
-    const run_on where = no_atomics || svg ? RUN_CPU : cli_resolve_on(on);
+    const run_on where = svg || (no_atomics && on == NULL) ? RUN_CPU : cli_resolve_on(on);
     unsigned char *v = alloc_or_exit(n, 1, "values");
     unsigned *cpu = alloc_or_exit((size_t)bins, sizeof *cpu, "histogram");
     splitmix64 g = { seed };
@@ -180,10 +197,16 @@ int main(int argc, char **argv)
     // [end]
     if (svg || no_atomics) {
         int ok = 1;
-        if (svg)
+        if (svg) {
             print_svg(v, n, (int)bins);
-        else
+        } else if (where == RUN_CPU) {
             ok = report_plain_increment(v, n, (int)bins, cpu, quiet);
+        } else { /* the kernel itself: the GPU loses updates, the emulator reports the race */
+            printf("the trap: counts[v[i]]++ without atomicAdd, the kernel histogram_plain_increment\n");
+            announce(where == RUN_EMU);
+            ok = check_gpu(v, (int)n, (int)bins, HISTOGRAM_PLAIN, cpu, "plain ++ equals the CPU counts",
+                           where == RUN_EMU);
+        }
         free(v);
         free(cpu);
         return exit_status(ok);
@@ -197,14 +220,7 @@ int main(int argc, char **argv)
     int ok = verdict("CPU: the bins add up to n", total == n);
     if (where & (RUN_GPU | RUN_EMU)) {
         const int emulated = where == RUN_EMU;
-        if (emulated) {
-            printf("emulator: the kernels' own source on the CPU (common/emulator/)\n");
-            fflush(stdout); /* an error it reports goes to stderr: keep the order */
-        } else {
-            char device[256];
-            gpu_device_describe(device, sizeof device);
-            printf("GPU: %s\n", device);
-        }
+        announce(emulated);
         ok &= check_gpu(v, (int)n, (int)bins, HISTOGRAM_GLOBAL, cpu, "global atomics equal the CPU counts", emulated);
         ok &= check_gpu(v, (int)n, (int)bins, HISTOGRAM_SHARED, cpu, "shared-memory atomics equal the CPU counts",
                         emulated);

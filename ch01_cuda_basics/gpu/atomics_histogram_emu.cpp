@@ -3,7 +3,9 @@
  * --on emu. One thread runs at a time, so an atomicAdd is indivisible by
  * construction here; the emulator's checks let two atomics on one counter
  * pass, and report a plain access and an atomic on it between two barriers
- * as a race (the missing first barrier of the shared-memory histogram). */
+ * as a race (the missing first barrier of the shared-memory histogram), and
+ * so two plain increments of one counter by two threads of a block
+ * (histogram_plain_increment: --no-atomics --on emu). */
 #include "cuda_shim.h"
 #include "emu_launch.h"
 
@@ -29,11 +31,16 @@ extern "C" int emu_histogram(const unsigned char *v, int n, int bins, histogram_
     unsigned *d_counts = (unsigned *)emu_device_alloc((size_t)bins * sizeof *d_counts, "counts");
     memcpy(d_v, v, (size_t)n);
     memset(d_counts, 0, (size_t)bins * sizeof *d_counts);
-    const int status = kind == HISTOGRAM_GLOBAL
-                           ? emu_launch(emulated::histogram_global_atomics, dim3(blocks), dim3(threads),
-                                        (const unsigned char *)d_v, n, d_counts)
-                           : emu_launch(emulated::histogram_shared_atomics, dim3(blocks), dim3(threads),
-                                        (const unsigned char *)d_v, n, bins, d_counts);
+    int status;
+    if (kind == HISTOGRAM_GLOBAL)
+        status = emu_launch(emulated::histogram_global_atomics, dim3(blocks), dim3(threads), (const unsigned char *)d_v,
+                            n, d_counts);
+    else if (kind == HISTOGRAM_SHARED)
+        status = emu_launch(emulated::histogram_shared_atomics, dim3(blocks), dim3(threads), (const unsigned char *)d_v,
+                            n, bins, d_counts);
+    else /* the trap: two threads of a block that store and load one counter race */
+        status = emu_launch(emulated::histogram_plain_increment, dim3(blocks), dim3(threads),
+                            (const unsigned char *)d_v, n, d_counts);
     if (status == 0)
         memcpy(counts, d_counts, (size_t)bins * sizeof *counts);
     emu_device_free(d_v);
