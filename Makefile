@@ -217,7 +217,9 @@ BOOK_SOURCES := $(sort $(wildcard book/*.md))
 # the print HTML (pandoc's --toc), which tools/book_pdf.sh prints to PDF.
 # REPOSITORY_URL=https://host/org/repo/blob/main: the PDF and the EPUB link
 # repository paths there (book/metadata.yaml's repository-url otherwise).
-PANDOC_BOOK  := pandoc --standalone --toc-depth=2 --mathml --wrap=none \
+# weave.lua reads the outputs and figures of this build folder.
+PANDOC_BOOK  := BOOK_OUTPUTS=$(BUILD)/book/outputs BOOK_FIGURES=$(BUILD)/book/figures \
+                pandoc --standalone --toc-depth=2 --mathml --wrap=none \
                 --metadata-file=book/metadata.yaml --lua-filter=book/filters/weave.lua \
                 --lua-filter=book/filters/tables.lua --lua-filter=book/filters/typography.lua \
                 --lua-filter=book/filters/links.lua --lua-filter=book/filters/nav.lua \
@@ -254,8 +256,8 @@ endif
 # index.html is written last, so that a failed step leaves the book out of date
 $(BOOK_HTML): $(BOOK_INPUTS)
 	sh tools/book_version.sh $(BUILD)/book/version.yaml
-	sh tools/book_outputs.sh $(BUILD)/book/outputs
-	sh tools/book_figures.sh $(BUILD)/book/figures
+	BUILD=$(BUILD) sh tools/book_outputs.sh $(BUILD)/book/outputs
+	BUILD=$(BUILD) sh tools/book_figures.sh $(BUILD)/book/figures
 	sh tools/book_svg_ids.sh $(BUILD)/book/figures
 	sh tools/book_svg_contrast.sh $(BUILD)/book/figures
 	$(PANDOC_BOOK) --toc --epub-chapter-level=1 -o $(BUILD)/book/companion.epub $(BOOK_SOURCES)
