@@ -5,7 +5,8 @@
 #   make test       build, then the quick tier of the tests with CTest: every
 #                   program's self-check and the unit tests (a few minutes)
 #   make check      build, then every test: the quick tier and the long one
-#                   (sweeps, kit builds, write-error sweeps; about ten more minutes)
+#                   (sweeps, kit builds, write-error sweeps; about ten more minutes),
+#                   then make asan (CHECK_ASAN=no leaves it out)
 #   make book       the book (build/book/index.html, needs pandoc)
 #   make bench      every benchmark (needs a GPU); results under build/bench/,
 #                   the headline ratios vs their floors in build/bench/SUMMARY.md
@@ -98,8 +99,9 @@ NVFLAGS := -O3 -std=c++17 $(NVARCH) --fmad=false $(CCCL_INCLUDES) $(COMMON_INCLU
 .DEFAULT_GOAL := all
 PROGRAMS :=
 include $(wildcard $(addsuffix /module.mk,$(CHAPTERS)))
-# bench/ holds programs but no chapter (no tests.list or book.list of its own)
-# bench/ (the copy ceiling) is not part of a classroom kit: included when present
+# bench/ (the machine's ceilings) holds programs and a tests.list but no
+# book.list: it is no chapter. It is not part of a classroom kit: included
+# when present.
 include $(wildcard bench/module.mk)
 include assignments/tools/assignment.mk
 
@@ -186,7 +188,9 @@ PANDOC := $(shell command -v pandoc 2>/dev/null)
 # CTest runs as many tests at once as the machine has cores.
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 # make test runs the tests labelled quick, make check all of them (quick and
-# long; tools/gen_ctest.sh). CTEST_ARGS adds CTest options, e.g. -L cpu.
+# long; tools/gen_ctest.sh) and then the CPU tests under the sanitizers (make
+# asan; CHECK_ASAN=no leaves them out). CTEST_ARGS adds CTest options, e.g. -L cpu.
+CHECK_ASAN ?= yes
 test: all
 ifneq ($(PANDOC),)
 	$(MAKE) --no-print-directory book
@@ -198,6 +202,9 @@ ifneq ($(PANDOC),)
 	$(MAKE) --no-print-directory book
 endif
 	ctest --test-dir $(BUILD) --output-on-failure -j$(NPROC) $(CTEST_ARGS)
+ifneq ($(CHECK_ASAN),no)
+	$(MAKE) --no-print-directory asan
+endif
 
 run: all
 ifneq ($(PANDOC),)
@@ -217,7 +224,9 @@ BOOK_SOURCES := $(sort $(wildcard book/*.md))
 # the print HTML (pandoc's --toc), which tools/book_pdf.sh prints to PDF.
 # REPOSITORY_URL=https://host/org/repo/blob/main: the PDF and the EPUB link
 # repository paths there (book/metadata.yaml's repository-url otherwise).
-PANDOC_BOOK  := pandoc --standalone --toc-depth=2 --mathml --wrap=none \
+# weave.lua reads the outputs and figures of this build folder.
+PANDOC_BOOK  := BOOK_OUTPUTS=$(BUILD)/book/outputs BOOK_FIGURES=$(BUILD)/book/figures \
+                pandoc --standalone --toc-depth=2 --mathml --wrap=none \
                 --metadata-file=book/metadata.yaml --lua-filter=book/filters/weave.lua \
                 --lua-filter=book/filters/tables.lua --lua-filter=book/filters/typography.lua \
                 --lua-filter=book/filters/links.lua --lua-filter=book/filters/nav.lua \
@@ -254,8 +263,8 @@ endif
 # index.html is written last, so that a failed step leaves the book out of date
 $(BOOK_HTML): $(BOOK_INPUTS)
 	sh tools/book_version.sh $(BUILD)/book/version.yaml
-	sh tools/book_outputs.sh $(BUILD)/book/outputs
-	sh tools/book_figures.sh $(BUILD)/book/figures
+	BUILD=$(BUILD) sh tools/book_outputs.sh $(BUILD)/book/outputs
+	BUILD=$(BUILD) sh tools/book_figures.sh $(BUILD)/book/figures
 	sh tools/book_svg_ids.sh $(BUILD)/book/figures
 	sh tools/book_svg_contrast.sh $(BUILD)/book/figures
 	$(PANDOC_BOOK) --toc --epub-chapter-level=1 -o $(BUILD)/book/companion.epub $(BOOK_SOURCES)
@@ -289,10 +298,10 @@ sanitize: all
 	BUILD=$(BUILD) sh tools/run_list.sh sanitize $(BUILD)/sanitize $(DEVICE_LISTS_OF)
 
 # --- host sanitizers ------------------------------------------------------------
-# make asan: every program's host C code built with AddressSanitizer and
-# UndefinedBehaviorSanitizer in a build folder of its own (build-asan/), then
-# the CPU tests run against it; any report ends the test with a failure
-# (-fno-sanitize-recover, halt_on_error). The tests name their programs as
+# make asan (and the end of make check): every program's host C code built
+# with AddressSanitizer and UndefinedBehaviorSanitizer in a build folder of its
+# own (build-asan/), then the CPU tests run against it; any report ends the
+# test with a failure (-fno-sanitize-recover, halt_on_error). The tests name their programs as
 # $BUILD/CHAPTER/PROGRAM, so the same tests run on any build folder.
 # The emulator's C++ is sanitized too (it tells ASan each time it switches
 # stacks); the kernels it runs keep its own checks and UBSan (emu_cxxflags).
@@ -324,5 +333,6 @@ asan:
 cross:
 	sh canonical_scan/tests/cross_arch_witness.sh
 
+# build-clang: CI's build with clang and without nvcc (.ci/run)
 clean:
-	rm -rf $(BUILD) $(ASAN_DIR) build-cross
+	rm -rf $(BUILD) $(ASAN_DIR) build-cross build-clang

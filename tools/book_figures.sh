@@ -27,9 +27,9 @@ while IFS= read -r line; do
     traced="$traced $name"
     src="$outdir/$name.src"
     if ! sh -c "$cmd" > "$src" 2>/dev/null || [ ! -s "$src" ]; then
-        echo "error: figure $name: '$cmd' failed or printed nothing"; status=2; continue
+        echo "error: figure $name: '$book_shown' failed or printed nothing"; status=2; continue
     fi
-    printf '%s\n' "$cmd" > "$outdir/$name.cmd"
+    printf '%s\n' "$book_shown" > "$outdir/$name.cmd"
     case $book_kind in
     dot)  need dot graphviz
           dot -Tsvg "$src" -o "$outdir/$name.svg" || { echo "error: figure $name: dot failed"; status=2; } ;;

@@ -19,10 +19,10 @@ while IFS= read -r line; do
     case $book_kind in
     dot|svg|data) continue ;; # figures: tools/book_figures.sh draws them
     cpu)
-        { echo "# \$ $cmd"; sh -c "$cmd" 2>&1; } > "$outdir/$name.txt"
+        { echo "# \$ $book_shown"; sh -c "$cmd" 2>&1; } > "$outdir/$name.txt"
         code=$?
         if [ "$code" -ne "$book_exit" ]; then
-            echo "error: book.list: '$name' exited $code, the book says $book_exit: $cmd" >&2
+            echo "error: book.list: '$name' exited $code, the book says $book_exit: $book_shown" >&2
             status=1
         fi ;;
     measured)

@@ -54,7 +54,7 @@ def book_sections(chapter):
             fields = line.split()
             if not fields or fields[0].startswith("#") or len(fields) < 4:
                 continue
-            for prog in re.findall(r"build/([A-Za-z0-9_]+/[A-Za-z0-9_]+)", line):
+            for prog in re.findall(r"(?:\$BUILD|build)/([A-Za-z0-9_]+/[A-Za-z0-9_]+)", line):
                 sections = found.setdefault(prog, [])
                 if fields[0] not in sections:
                     sections.append(fields[0])

@@ -8,8 +8,9 @@
 # as many figures as the chapters show (one per ](figure:NAME)); and no
 # link points at a repository path, which is dead inside an EPUB.
 set -u
-epub=build/book/companion.epub
-[ -f build/book/index.html ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
+build=${BUILD:-build} # the build folder (make BUILD=...; CTest's test scripts set BUILD)
+epub=$build/book/companion.epub
+[ -f "$build/book/index.html" ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
 [ -s "$epub" ] || { echo "FAIL: $epub missing"; exit 1; }
 if [ -f /usr/share/java/epubcheck.jar ] && command -v java >/dev/null 2>&1; then
     epubcheck="java -jar /usr/share/java/epubcheck.jar" # Debian's /usr/bin/epubcheck is the jar itself

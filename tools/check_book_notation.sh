@@ -6,8 +6,9 @@
 # away before looking; what is left must still be the book's prose (every
 # chapter heading), or the check looked at nothing.
 set -u
-html=build/book/index.html
-epub=build/book/companion.epub
+build=${BUILD:-build} # the build folder (make BUILD=...; CTest's test scripts set BUILD)
+html=$build/book/index.html
+epub=$build/book/companion.epub
 [ -f "$html" ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
 command -v perl >/dev/null 2>&1 || { echo "FAIL: perl not found"; exit 1; }
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT

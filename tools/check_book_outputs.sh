@@ -11,7 +11,8 @@
 #        checked on any other card with as many SMs.
 . tools/lists.sh
 kind=$1
-if [ "$kind" = cpu ] && [ ! -f build/book/index.html ]; then
+build=${BUILD:-build} # the build folder (make BUILD=...; CTest's test scripts set BUILD)
+if [ "$kind" = cpu ] && [ ! -f "$build/book/index.html" ]; then
     echo "skipped: the book was not built (pandoc not found)"; exit 77
 fi
 if [ "$kind" = gpu ] && ! nvidia-smi -L >/dev/null 2>&1; then
@@ -22,12 +23,12 @@ now=$(mktemp); book=$(mktemp); trap 'rm -f "$now" "$book"' EXIT
 # unnamed_device FILE: FILE with the GPU's name replaced by a placeholder
 unnamed_device() { sed 's/[-A-Za-z0-9 ._]* (sm_/<device> (sm_/' "$1"; }
 while IFS= read -r line; do
-    split_book_entry "$line"; name=$book_name; cmd=$book_cmd
+    split_book_entry "$line"; name=$book_name; cmd=$book_shown
     [ "$name" != - ] && [ "$book_kind" = "$kind" ] || continue
-    if [ "$kind" = cpu ]; then shown=build/book/outputs/$name.txt; else shown=book/outputs/$name.txt; fi
+    if [ "$kind" = cpu ]; then shown=$build/book/outputs/$name.txt; else shown=book/outputs/$name.txt; fi
     if [ ! -f "$shown" ]; then echo "FAIL: $name: $shown missing"; failed=$((failed + 1)); continue; fi
     shown_as=$shown
-    sh -c "$cmd" > "$now" 2>&1
+    sh -c "$book_cmd" > "$now" 2>&1
     code=$?
     if [ "$kind" = gpu ]; then
         unnamed_device "$shown" > "$book"; unnamed_device "$now" > "$now.tmp"; mv "$now.tmp" "$now"

@@ -10,8 +10,9 @@
 #   - it is tagged, in English, with headings and alternative text for every
 #     figure.
 set -u
-pdf=build/book/companion.pdf
-[ -f build/book/index.html ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
+build=${BUILD:-build} # the build folder (make BUILD=...; CTest's test scripts set BUILD)
+pdf=$build/book/companion.pdf
+[ -f "$build/book/index.html" ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
 . tools/chromium.sh
 [ -n "$chromium" ] || { echo "skipped: chromium not found: no PDF is made (apt-get install chromium)"; exit 77; }
 for t in pdfinfo pdftotext pdftohtml; do

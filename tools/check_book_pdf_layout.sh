@@ -9,8 +9,9 @@
 set -u
 MIN_CODE_PT=${MIN_CODE_PT:-8}
 MIN_FILL=${MIN_FILL:-0.50}
-pdf=build/book/companion.pdf
-[ -f build/book/index.html ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
+build=${BUILD:-build} # the build folder (make BUILD=...; CTest's test scripts set BUILD)
+pdf=$build/book/companion.pdf
+[ -f "$build/book/index.html" ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
 . tools/chromium.sh
 [ -n "$chromium" ] || { echo "skipped: chromium not found: no PDF is made (apt-get install chromium)"; exit 77; }
 for t in pdftohtml pdftotext python3; do

@@ -6,12 +6,13 @@
 # shows one of them with an en dash in its place. Each output's lines stay
 # lines: the last line of every plain output is a line of the HTML by itself.
 set -u
-out=build/book/outputs
-[ -f build/book/index.html ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
+build=${BUILD:-build} # the build folder (make BUILD=...; CTest's test scripts set BUILD)
+out=$build/book/outputs
+[ -f "$build/book/index.html" ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
 command -v python3 >/dev/null 2>&1 || { echo "FAIL: python3 not found"; exit 1; }
-pdf=build/book/companion.pdf
+pdf=$build/book/companion.pdf
 command -v pdftotext >/dev/null 2>&1 && [ -s "$pdf" ] || pdf=""
-python3 - "$out" build/book "$pdf" <<'PY'
+python3 - "$out" "$build/book" "$pdf" <<'PY'
 import html, os, re, subprocess, sys
 out, book, pdf = sys.argv[1:4]
 pages = [l for l in open(os.path.join(book, "pages.txt")).read().split("\n") if l]

@@ -7,7 +7,10 @@
 #                  the book quotes, run 3 times), see tools/run_list.sh
 #     book.list    SECTION  NAME|-  cpu|gpu|gpu-varies|measured|dot|svg|data[:EXIT]  COMMAND...|FILE
 #                                                  (make run, make book)
-# Commands run from the repository root.
+# Commands run from the repository root and name their programs as
+# $BUILD/CHAPTER/PROGRAM: BUILD is the build folder (make BUILD=...), build
+# unless set, so the same lists run against any build folder.
+BUILD=${BUILD:-build}; export BUILD
 
 # the chapter folders in book order (run from the repository root)
 CHAPTER_LISTS_DIRS=$(sh tools/chapters.sh)
@@ -26,12 +29,15 @@ split_entry() {
 }
 
 # split_book_entry LINE: sets book_section, book_name, book_kind, book_exit
-# (0 unless KIND:EXIT) and book_cmd from a book.list line.
+# (0 unless KIND:EXIT) and book_cmd from a book.list line (`sh -c "$book_cmd"`
+# runs it in $BUILD), and book_shown: the command as the book prints it, in
+# the default build folder (build/CHAPTER/PROGRAM).
 split_book_entry() {
     book_section=$(printf '%s\n' "$1" | awk '{print $1}')
     book_name=$(printf '%s\n' "$1" | awk '{print $2}')
     book_kind=$(printf '%s\n' "$1" | awk '{print $3}')
     book_cmd=$(printf '%s\n' "$1" | sed -E 's/^[[:space:]]*([^[:space:]]+[[:space:]]+){3}//')
+    book_shown=$(printf '%s\n' "$book_cmd" | sed 's|\$BUILD/|build/|g')
     book_exit=0
     case "$book_kind" in *:*) book_exit=${book_kind#*:}; book_kind=${book_kind%%:*} ;; esac
     # gpu-varies: a GPU run whose text differs from run to run by nature (a

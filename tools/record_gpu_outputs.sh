@@ -19,7 +19,7 @@ while IFS= read -r line; do
     [ "$book_kind" = gpu ] && [ "$book_name" != - ] || continue
     body=$(sh -c "$book_cmd" 2>&1)
     code=$?
-    { echo "# recorded on $device, $today: \$ $book_cmd"; printf '%s\n' "$body"; } > "$outdir/$book_name.txt"
+    { echo "# recorded on $device, $today: \$ $book_shown"; printf '%s\n' "$body"; } > "$outdir/$book_name.txt"
     if [ "$code" -eq "$book_exit" ]; then
         echo "recorded $book_name (exit $code)"
     else

@@ -3,8 +3,10 @@
 # book.list, in book order, then a verdict table. An entry that names an exit
 # status (KIND:EXIT: a trap, a rejected input) must end with it.
 # Exit 1 if any run reports a MISMATCH or ends otherwise than the book says.
+# The commands name their programs as $BUILD/CHAPTER/PROGRAM: BUILD is the build
+# folder (make run BUILD=...), build unless set (tools/lists.sh).
 . tools/lists.sh
-build=${BUILD:-build}
+build=$BUILD
 log_dir=$build/run
 rm -rf "$log_dir"; mkdir -p "$log_dir"
 table=$log_dir/table.txt
@@ -19,7 +21,9 @@ for chapter in "$@"; do
         program=${cmd%% *}
         name=$(basename "$program")
         log=$(printf '%s/%03d.%s.%s.log' "$log_dir" "$row" "$chapter" "$name")
-        echo "== $book_section $name ($kind): $cmd"
+        # the command as it runs, $BUILD spelt out
+        ran_as=$(printf '%s\n' "$cmd" | sed "s|\\\$BUILD/|$build/|g")
+        echo "== $book_section $name ($kind): $ran_as"
         sh -c "$cmd" > "$log" 2>&1
         status=$?
         tail -n 3 "$log" | sed 's/^/   /'
@@ -34,7 +38,7 @@ for chapter in "$@"; do
         else
             result="error (exit $status, the book says $book_exit)"; failed=$((failed + 1))
         fi
-        args=${cmd#"$program"}
+        args=${ran_as#*" "}; [ "$args" != "$ran_as" ] || args=""
         printf '%-18s %-6s %-24s %-4s %-44.44s %s\n' "$chapter" "$book_section" "$name" "$kind" "${args# }" "$result" >> "$table"
     done <<EOF
 $(list_entries "$chapter/book.list")

@@ -4,7 +4,8 @@
 # repository, and show the chapter's figures. Skipped (77) when the book was not built.
 set -u
 ch=$1
-[ -f build/book/index.html ] && [ -d build/book/figures ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
+build=${BUILD:-build} # the build folder (make BUILD=...; CTest's test scripts set BUILD)
+[ -f "$build/book/index.html" ] && [ -d "$build/book/figures" ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
 tmp=$(mktemp -d)
 # the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real
 # one, and the same in every run, so every run grades the same hidden inputs (no verdict by chance)
