@@ -3,10 +3,10 @@
  * atomicAdd into one global histogram, and with a per-block histogram in
  * shared memory first. Both must give the CPU's counts exactly.
  * --no-atomics is the trap, counts[v[i]]++ without atomicAdd: on the CPU a
- * replay of what it does inside a warp (updates are lost); on the GPU the
- * kernel itself, whose lost updates the check finds; on the emulator the
- * kernel too, which reports the race. --svg draws warp 0's 32 lanes and the
- * bins they hit. */
+ * replay of what it does inside a warp (updates are lost); on the emulator
+ * the kernel itself, which reports the race. On a GPU the trap is an edit of
+ * the kernel (exercise 1.5). --svg draws warp 0's 32 lanes and the bins they
+ * hit. */
 #include "atomics_histogram.h"
 #include "common.h"
 
@@ -170,7 +170,7 @@ int main(int argc, char **argv)
         { "--seed", CLI_U64, &seed, "random seed (default 1)", 0, UINT64_MAX, NULL },
         { "--quiet", CLI_FLAG, &quiet, "print only the verdicts", 0, 0, NULL },
         { "--no-atomics", CLI_FLAG, &no_atomics,
-          "the trap, counts[v[i]]++ without atomicAdd: a CPU replay, or the kernel with --on gpu|emu", 0, 0, NULL },
+          "the trap, counts[v[i]]++ without atomicAdd: a CPU replay, or the kernel with --on emu", 0, 0, NULL },
         { "--svg", CLI_FLAG, &svg, "draw warp 0's lanes and the bins they hit, as SVG (--bins <= 16)", 0, 0, NULL },
         CLI_OPTION_ON_EMU(&on),
     };
@@ -180,8 +180,9 @@ int main(int argc, char **argv)
         cli_refuse("--no-atomics and --svg are two experiments, pick one");
     if (svg && on != NULL && strcmp(on, "cpu") != 0)
         cli_refuse("--svg is a CPU replay (use --on cpu)");
-    if (no_atomics && on != NULL && strcmp(on, "both") == 0)
-        cli_refuse("--no-atomics runs one way at a time: --on cpu, gpu or emu");
+    if (no_atomics && on != NULL && strcmp(on, "cpu") != 0 && strcmp(on, "emu") != 0)
+        cli_refuse("--no-atomics runs on the CPU (a replay) or the emulator (--on emu); on a GPU, "
+                   "exercise 1.5 edits the kernel");
     if (svg && bins > 16)
         cli_refuse("--svg draws at most 16 bins, got --bins %" PRIu64, bins);
     const run_on where = svg || (no_atomics && on == NULL) ? RUN_CPU : cli_resolve_on(on);
@@ -201,7 +202,7 @@ int main(int argc, char **argv)
             print_svg(v, n, (int)bins);
         } else if (where == RUN_CPU) {
             ok = report_plain_increment(v, n, (int)bins, cpu, quiet);
-        } else { /* the kernel itself: the GPU loses updates, the emulator reports the race */
+        } else { /* the kernel itself, on the emulator, which reports the race */
             printf("the trap: counts[v[i]]++ without atomicAdd, the kernel histogram_plain_increment\n");
             announce(where == RUN_EMU);
             ok = check_gpu(v, (int)n, (int)bins, HISTOGRAM_PLAIN, cpu, "plain ++ equals the CPU counts",

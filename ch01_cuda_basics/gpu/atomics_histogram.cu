@@ -51,10 +51,11 @@ __global__ void histogram_shared_atomics(const unsigned char *v, int n, int bins
 }
 // [end]
 
+#ifdef EMU_KERNELS_ONLY /* the trap is built for the CPU emulator only (atomics_histogram --on emu --no-atomics) */
 // [listing histogram-plain]
 /* Section 1.5's trap: the global loop with counts[v[i]]++, a plain load,
  * add and store. Two threads that meet at one bin can both load the old
- * count, and one update is lost (atomics_histogram --no-atomics). */
+ * count, and one update is lost. */
 __global__ void histogram_plain_increment(const unsigned char *v, int n, unsigned *counts)
 {
     const int stride = gridDim.x * blockDim.x;
@@ -62,6 +63,7 @@ __global__ void histogram_plain_increment(const unsigned char *v, int n, unsigne
         counts[v[i]]++; /* the trap: not atomic */
 }
 // [end]
+#endif
 #ifndef EMU_KERNELS_ONLY /* the host's side; gpu/atomics_histogram_emu.cpp takes the kernels alone */
 extern "C" void gpu_histogram(const unsigned char *v, int n, int bins, histogram_kind kind, unsigned *counts)
 {
@@ -80,10 +82,8 @@ extern "C" void gpu_histogram(const unsigned char *v, int n, int bins, histogram
     CUDA_CHECK(cudaMemset(d_counts, 0, (size_t)bins * sizeof *d_counts));
     if (kind == HISTOGRAM_GLOBAL)
         histogram_global_atomics<<<blocks, threads>>>(d_v, n, d_counts);
-    else if (kind == HISTOGRAM_SHARED)
-        histogram_shared_atomics<<<blocks, threads>>>(d_v, n, bins, d_counts);
     else
-        histogram_plain_increment<<<blocks, threads>>>(d_v, n, d_counts);
+        histogram_shared_atomics<<<blocks, threads>>>(d_v, n, bins, d_counts);
     CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaMemcpy(counts, d_counts, (size_t)bins * sizeof *counts, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(d_v));
