@@ -193,26 +193,58 @@ n = grade.available_cpus()
 expect(1 <= n <= len(os.sched_getaffinity(0)), f"available CPUs: {n}")
 
 # A test's time is its CPU's: one that waits on a loaded machine is not stopped at its limit.
+# On a made-up clock and CPU meter, so that nothing here depends on this machine's speed.
 import subprocess  # noqa: E402
-import time  # noqa: E402
 
 
-def timed(cmd, limit):
-    started = time.time()
-    p = subprocess.Popen(cmd, preexec_fn=os.setsid)
-    status = grade.wait_for_cpu(p, limit, started)
-    if status is None:
-        os.killpg(p.pid, 9)
-    p.wait()
-    return status, time.time() - started
+class FakeClock:
+    def __init__(self):
+        self.now = 0.0
+
+    def time(self):
+        return self.now
 
 
-status, took = timed(["sh", "-c", "sleep 1; exit 4"], 0.5)
-expect(status == 4, f"a test that used no CPU past its limit still finishes (status {status}, {took:.1f} s)")
-status, took = timed(["sh", "-c", "while :; do :; done"], 0.3)
-expect(status is None and took < grade.WALL_FACTOR * 0.3 + 1, f"a spinning test is stopped ({took:.1f} s)")
-status, took = timed(["sleep", "30"], 0.2)
-expect(status is None and took < 5, f"a sleeping test is stopped at {grade.WALL_FACTOR}x its limit ({took:.1f} s)")
+class FakeRun:
+    """A test that uses cpu_rate seconds of CPU per second of the clock and ends at ends_at."""
+    pid = 0
+
+    def __init__(self, clock, cpu_rate, ends_at, status=4):
+        self.clock, self.cpu_rate, self.ends_at, self.status = clock, cpu_rate, ends_at, status
+
+    def wait(self, timeout):
+        if self.clock.now + timeout >= self.ends_at:
+            self.clock.now = self.ends_at
+            return self.status
+        self.clock.now += timeout
+        raise subprocess.TimeoutExpired("test", timeout)
+
+
+def fake_wait(cpu_rate, ends_at, limit=10.0):
+    real_time, real_cpu = grade.time, grade.session_cpu_seconds
+    clock = FakeClock()
+    run = FakeRun(clock, cpu_rate, ends_at)
+    grade.time = clock
+    grade.session_cpu_seconds = lambda sid: run.cpu_rate * clock.now
+    try:
+        return grade.wait_for_cpu(run, limit, 0.0), clock.now
+    finally:
+        grade.time, grade.session_cpu_seconds = real_time, real_cpu
+
+
+status, at = fake_wait(cpu_rate=0.25, ends_at=30.0)
+expect(status == 4, f"a test that got a quarter of a CPU finishes at 3x its limit (status {status}, at {at:g} s)")
+status, at = fake_wait(cpu_rate=1.0, ends_at=1e9)
+expect(status is None and 10.0 <= at <= 10.0 + grade.CPU_POLL, f"a spinning test is stopped at its limit ({at:g} s)")
+status, at = fake_wait(cpu_rate=0.0, ends_at=1e9)
+expect(status is None and at == grade.WALL_FACTOR * 10.0,
+       f"a test that sleeps is stopped at {grade.WALL_FACTOR}x its limit ({at:g} s)")
+# and the CPU meter on a real process: a spinning shell is stopped, never waited for
+p = subprocess.Popen(["sh", "-c", "while :; do :; done"], preexec_fn=os.setsid)
+status = grade.wait_for_cpu(p, 0.3, __import__("time").time())
+os.killpg(p.pid, 9)
+p.wait()
+expect(status is None, "a real spinning test is stopped")
 
 # Long outputs are shortened from the front (the verdicts are at the end).
 s = grade.show(b"x" * 50000 + b"MISMATCH", b"")
