@@ -15,7 +15,9 @@ The grader trusts nothing a submission can touch:
     unprivileged user (GRADE_USER, else `student`, else `nobody`), with no
     access to the grader's files, the hidden tests or results.json (it refuses
     hidden tests or a results folder that user could reach), without a network
-    where the kernel allows; without root it refuses a submission (--no-sandbox);
+    where the kernel allows (else the instructor's log says so), its memory (CPU
+    runs), files, /tmp and scratch folder bounded; without root it refuses a
+    submission (--no-sandbox);
   * whatever a command starts ends with it (the grader is a subreaper: a
     daemon that left its session is killed too); the build folders are
     root's and read-only once built;
@@ -124,8 +126,8 @@ def memory_limit():
 MAX_MEMORY_BYTES = memory_limit()
 NO_NETWORK_LINE = ("sandbox: NO NETWORK ISOLATION: the kernel refused the student's code a network namespace "
                    "of its own, so it can send hidden inputs out and fetch answers in. Turn the network off "
-                   "for the autograder (Gradescope: the assignment's settings, or grade in a container "
-                   "started with --network none); assignments/README.md, Gradescope.")
+                   "where the autograder runs (the platform's setting where it has one, or a container "
+                   "started with --network none): assignments/README.md, section Gradescope.")
 GPU_BUILD = "build"          # nvcc's build, for the gpu tests (only where there is a GPU)
 CPU_BUILDS = ("build", "build-cpu")   # the build without nvcc: "build" when there is no GPU build
 SHELL_CHARS = set("|&;<>()$`\\\"'*?[]#~=%{}")
@@ -403,7 +405,8 @@ def gpu_available(nvcc):
 
 class Sandbox:
     """How the student's code runs: as an unprivileged user when the grader is root, in a
-    session of its own, with core dumps off, output files and processes capped, first in
+    session of its own, with core dumps off, output files, processes, memory (CPU runs) and
+    its /tmp, /var/tmp and scratch folder (tmpfs mounts of its own) capped, first in
     line for the OOM killer, without a network where the kernel allows it (a namespace of
     its own: no way to send the hidden tests' inputs out or fetch answers in), and never
     outliving its command: the grader is a subreaper, so a process that left its command's
