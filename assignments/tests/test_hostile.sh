@@ -39,7 +39,9 @@ set -u
 case=$1
 [ "$(id -u)" = 0 ] || { echo "skipped: needs root (grading runs the code as another user)"; exit 77; }
 repo=$(pwd)
-tmp=$(mktemp -d)
+# Not below /tmp: the student's code sees a /tmp of its own (grade.py), and the attacks' traces
+# (drop/) and what they try to reach (the hidden tests, the kit) must lie where it can look.
+mkdir -p "$repo/${BUILD:-build}" && tmp=$(mktemp -d "$repo/${BUILD:-build}/asg-test.XXXXXX") || exit 1
 # the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real
 # one, and the same in every run, so every run grades the same hidden inputs (no verdict by chance)
 export ASSIGNMENT_SECRET_FILE="$tmp/secret"
