@@ -39,15 +39,19 @@ set -u
 case=$1
 [ "$(id -u)" = 0 ] || { echo "skipped: needs root (grading runs the code as another user)"; exit 77; }
 repo=$(pwd)
-# Not below /tmp: the student's code sees a /tmp of its own (grade.py), and the attacks' traces
-# (drop/) and what they try to reach (the hidden tests, the kit) must lie where it can look.
-mkdir -p "$repo/${BUILD:-build}" && tmp=$(mktemp -d "$repo/${BUILD:-build}/asg-test.XXXXXX") || exit 1
+tmp=$(mktemp -d) && secret=$(mktemp -d) || exit 1
+# The student's code sees a /tmp of its own (grade.py): this folder, which holds what the attacks
+# try to reach (the kit, the hidden tests) and drop/ where they leave the traces read back here,
+# is bound back into it at its own path (GRADE_SHARED_DIR, for tests only), wherever it lies.
+export GRADE_SHARED_DIR="$tmp"
 # the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real
-# one, and the same in every run, so every run grades the same hidden inputs (no verdict by chance)
-export ASSIGNMENT_SECRET_FILE="$tmp/secret"
-(umask 077 && printf '%s\n' 0123456789abcdef0123456789abcdef > "$tmp/secret")
+# one, and the same in every run, so every run grades the same hidden inputs (no verdict by chance).
+# In a folder of its own, mode 700: outside the repository (make_kit refuses a secret inside it,
+# and the repository may lie anywhere, below /tmp too) and outside what the student's code sees.
+export ASSIGNMENT_SECRET_FILE="$secret/secret"
+(umask 077 && printf '%s\n' 0123456789abcdef0123456789abcdef > "$ASSIGNMENT_SECRET_FILE")
 chmod 755 "$tmp"
-trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp" "$secret"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 id student > /dev/null 2>&1 || id nobody > /dev/null 2>&1 || { echo "skipped: no unprivileged user"; exit 77; }
 # the checker's own user (setup.sh makes it on Gradescope): neither root nor the student's

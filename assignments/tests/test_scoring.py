@@ -199,6 +199,23 @@ if os.geteuid() == 0:
 else:
     print("skipped: the network isolation line (needs root: the sandbox's user)")
 
+# GRADE_SHARED_DIR (tests of the grader only) names a folder by its absolute path, never /tmp or
+# /var/tmp themselves: bound back whole, they would undo the student's private ones.
+saved = os.environ.get(grade.SHARED_ENV)
+try:
+    for value, want in (("", None), (here, os.path.realpath(here)), ("assignments", "refused"),
+                        ("/tmp/", "refused"), ("/var/tmp", "refused"), (os.path.join(here, "no such"), "refused")):
+        os.environ[grade.SHARED_ENV] = value
+        try:
+            got = grade.shared_folder()
+        except grade.ListError:
+            got = "refused"
+        expect(got == want, f"{grade.SHARED_ENV}={value!r}: {want} (got {got})")
+finally:
+    os.environ.pop(grade.SHARED_ENV, None)
+    if saved is not None:
+        os.environ[grade.SHARED_ENV] = saved
+
 # The points file: plain and verdict items.
 pts = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"asg_points_{os.getpid()}")
 cases = (("a 3\nb 2.5  # half\n", None), ("a 1\na 1 verdict: rounds\n", None), ("a three\n", ":4: points must be a number"),

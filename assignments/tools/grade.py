@@ -60,8 +60,9 @@ gpu tests. A program that does not compile zeroes only the tests that run it.
 
 Exit status: 0 once results.json is written (whatever the score); with
 --only NAME, 0 when that test passed and 1 otherwise (GitHub Classroom); 2 on
-a usage error. Standard library only, Python 3.6 or newer. GRADE_GPU=0|1
-overrides the GPU detection (for tests).
+a usage error. Standard library only, Python 3.6 or newer. For tests only:
+GRADE_GPU=0|1 overrides the GPU detection; GRADE_SHARED_DIR=FOLDER is shown to
+the student's code at its own path even below its private /tmp (SHARED_ENV).
 """
 import argparse
 import concurrent.futures
@@ -113,6 +114,13 @@ PRIVATE_SHM = b"size=64m,mode=1777"   # each command's own /dev/shm: bounded, go
 # The tests write nothing there; a compiler's temporary files are a few MB.
 PRIVATE_TMP_SIZE = 256 << 20
 PRIVATE_TMP = ("/tmp", "/var/tmp")
+# For tests of the grader only (an instructor never sets it): a folder of the caller's that the
+# student's code sees at its own path even where it lies below /tmp or /var/tmp, bound back into
+# the fresh tmpfs as the work tree is. A kit test keeps there the kit and the hidden tests its
+# attacks aim at, and the folder where they leave the traces the test reads back; without it, a
+# test whose scratch folder is below /tmp (mktemp -d) would see its attacks fail to find their
+# targets, and find no trace of them, for the wrong reason.
+SHARED_ENV = "GRADE_SHARED_DIR"
 # RLIMIT_AS of the student's processes in the CPU build and the CPU tests: malloc (or a stack, or a
 # shared mapping) fails there before the machine swaps. A share of the memory, at most 4 GiB (the
 # biggest reference run, ch03's emulated_device_reduce --n 2^21, needs about 300 MB), plus 128 MiB
@@ -444,6 +452,7 @@ class Sandbox:
         except (OSError, AttributeError, ImportError):
             self.libc = None
         self.private_shm = False
+        self.shared = shared_folder()
         self.log = []                # lines for the instructor's log (never the student's view)
         if self.uid is not None and self.libc is not None:
             self.isolate_net = self.probe_netns()
@@ -501,6 +510,7 @@ class Sandbox:
         """What the child does before it runs the command: scratch, a folder that becomes a tmpfs
         of its own (the command's HOME and TMPDIR); memory, its RLIMIT_AS in bytes (None: none)."""
         uid, gid, libc, net, shm = self.uid, self.gid, self.libc, self.isolate_net, self.private_shm
+        shared = self.shared
 
         def child():
             import resource
@@ -520,7 +530,7 @@ class Sandbox:
                 if net:
                     libc.unshare(CLONE_NEWNET)
                 if shm:
-                    private_shm(libc, scratch, uid, gid)
+                    private_shm(libc, scratch, uid, gid, shared)
                 os.setgroups([])
                 os.setgid(gid)
                 os.setuid(uid)
@@ -563,12 +573,23 @@ class Sandbox:
         return [line for line in out.decode("utf-8", "replace").splitlines() if line]
 
 
-def private_shm(libc, scratch, uid, gid):
+def shared_folder():
+    """The real path of the folder $GRADE_SHARED_DIR names (SHARED_ENV), or None."""
+    named = os.environ.get(SHARED_ENV)
+    if not named:
+        return None
+    real = os.path.realpath(named)
+    if not os.path.isabs(named) or not os.path.isdir(real) or real in map(os.path.realpath, PRIVATE_TMP):
+        raise ListError(f"{SHARED_ENV}={named}: not the absolute path of a folder (nor /tmp or /var/tmp itself)")
+    return real
+
+
+def private_shm(libc, scratch, uid, gid, shared=None):
     """In this (child) process: a mount namespace of its own with a fresh tmpfs of 64 MiB on
     /dev/shm and, for a command with a scratch folder, fresh tmpfs mounts on /tmp, /var/tmp and
     scratch (uid's), PRIVATE_TMP_SIZE each; all end with the command's last process. The
-    folder it runs in (the work tree, often below /tmp) is bound back at its own path. False
-    when the kernel refuses one."""
+    folder it runs in (the work tree, often below /tmp) is bound back at its own path, and so
+    is shared (SHARED_ENV: tests only). False when the kernel refuses one."""
     if libc.unshare(CLONE_NEWNS) != 0:
         return False
     if libc.mount(b"none", b"/", None, MS_REC | MS_PRIVATE, None) != 0:
@@ -577,17 +598,21 @@ def private_shm(libc, scratch, uid, gid):
         return False
     if not scratch:   # (student_can: it must see the real /tmp, where the hidden tests may be)
         return True
-    here = os.getcwd()
-    keep = os.open(here, os.O_RDONLY | os.O_DIRECTORY)
+    # The folders bound back, opened before the tmpfs mounts hide them; the outer one first,
+    # so that one inside it (a test's work tree in its shared folder) is bound onto its own path.
+    back = sorted({os.getcwd()} | ({shared} if shared else set()), key=len)
+    keep = [(folder, os.open(folder, os.O_RDONLY | os.O_DIRECTORY)) for folder in back]
     size = f"size={PRIVATE_TMP_SIZE}"
     for path in [p for p in PRIVATE_TMP if os.path.isdir(p)]:   # (a container may have no /var/tmp)
         if libc.mount(b"tmpfs", path.encode(), b"tmpfs", MS_NOSUID | MS_NODEV, f"{size},mode=1777".encode()) != 0:
             return False
-        if inside(here, path):   # the work tree, at its own path in the fresh /tmp
-            os.makedirs(here, mode=0o755, exist_ok=True)
-            if libc.mount(f"/proc/self/fd/{keep}".encode(), here.encode(), None, MS_BIND | MS_REC, None) != 0:
-                return False
-    os.close(keep)
+        for folder, fd in keep:
+            if inside(folder, path):   # at its own path in the fresh /tmp
+                os.makedirs(folder, mode=0o755, exist_ok=True)
+                if libc.mount(f"/proc/self/fd/{fd}".encode(), folder.encode(), None, MS_BIND | MS_REC, None) != 0:
+                    return False
+    for _, fd in keep:
+        os.close(fd)
     options = f"{size},mode=700,uid={uid},gid={gid}".encode()
     return libc.mount(b"tmpfs", os.fsencode(scratch), b"tmpfs", MS_NOSUID | MS_NODEV, options) == 0
 
