@@ -403,8 +403,13 @@ daemon)
     mkdir -p "$tmp/subs/a_mallory" "$tmp/subs/b_bob" "$tmp/out"
     attack daemon "$tmp/subs/a_mallory/tree_sum.c"
     cp "$reference" "$tmp/subs/b_bob/tree_sum.c"
+    # One test at a time (--jobs 1): a test that ends kills every process below the grader outside
+    # the running tests' sessions, so with two jobs the end of another test could kill the daemon
+    # between its setsid() and the line that writes daemon.pid, and "never started" would depend on
+    # timing. Alone, it is killed only once its own test ends, after daemon.pid is written (the
+    # test's program waits for that).
     (cd "$kit" && python3 assignments/tools/grade.py --chapter asg_fixture --batch "$tmp/subs" --no-source-check \
-        --csv "$tmp/out/scores.csv" $nosb > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "batch grading"; }
+        --jobs 1 --csv "$tmp/out/scores.csv" $nosb > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "batch grading"; }
     [ -s "$drop/daemon.pid" ] || fail "the daemon never started: $(cat "$tmp/log")"
     alive "$drop/daemon.pid" && fail "the daemon outlived its test (pid $(cat "$drop/daemon.pid"))"
     grep -q replaced "$drop/daemon.log" 2>/dev/null && fail "the daemon rewrote another work tree: $(cat "$drop/daemon.log")"
