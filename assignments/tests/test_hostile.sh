@@ -10,6 +10,10 @@
 #   deep_folder  the fixture: a test makes a folder 1,200 levels deep in its scratch folder, and
 #                the submission itself comes in a folder 1,200 levels deep
 #   shared_files the fixture: a test leaves 40 MB in /dev/shm and a file in /tmp
+#   memory       the fixture: a test mallocs and touches 64 MiB after 64 MiB until malloc fails
+#                (at most 6 GiB): the grader's memory limit stops it, not the OOM killer or swap
+#   disk         the fixture: a test writes 64 MB files into $TMPDIR, /tmp and /var/tmp until a
+#                write fails (at most 2 GiB each): each is a bounded tmpfs, gone when the test ends
 #   macro_ch01   ch01: the same macro attacks appended to a handed-in kernel file (.cu), which the
 #                emulation includes into its own translation unit
 #   reference_ch01 ch01: a handed-in kernel that names the CPU replay of the warp (emulate_warp_sum)
@@ -35,13 +39,19 @@ set -u
 case=$1
 [ "$(id -u)" = 0 ] || { echo "skipped: needs root (grading runs the code as another user)"; exit 77; }
 repo=$(pwd)
-tmp=$(mktemp -d)
+tmp=$(mktemp -d) && secret=$(mktemp -d) || exit 1
+# The student's code sees a /tmp of its own (grade.py): this folder, which holds what the attacks
+# try to reach (the kit, the hidden tests) and drop/ where they leave the traces read back here,
+# is bound back into it at its own path (GRADE_SHARED_DIR, for tests only), wherever it lies.
+export GRADE_SHARED_DIR="$tmp"
 # the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real
-# one, and the same in every run, so every run grades the same hidden inputs (no verdict by chance)
-export ASSIGNMENT_SECRET_FILE="$tmp/secret"
-(umask 077 && printf '%s\n' 0123456789abcdef0123456789abcdef > "$tmp/secret")
+# one, and the same in every run, so every run grades the same hidden inputs (no verdict by chance).
+# In a folder of its own, mode 700: outside the repository (make_kit refuses a secret inside it,
+# and the repository may lie anywhere, below /tmp too) and outside what the student's code sees.
+export ASSIGNMENT_SECRET_FILE="$secret/secret"
+(umask 077 && printf '%s\n' 0123456789abcdef0123456789abcdef > "$ASSIGNMENT_SECRET_FILE")
 chmod 755 "$tmp"
-trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp" "$secret"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 id student > /dev/null 2>&1 || id nobody > /dev/null 2>&1 || { echo "skipped: no unprivileged user"; exit 77; }
 # the checker's own user (setup.sh makes it on Gradescope): neither root nor the student's
@@ -446,7 +456,7 @@ PY
         score_at_most 2   # the stubs' points: other_ok and rejects_zero
     done
     echo "ok: code that would run before main (a constructor, .init_array) is refused and scores what the stubs do" ;;
-deep_folder|shared_files|leak)
+deep_folder|shared_files|leak|memory|disk)
     sh assignments/tests/scratch_repo.sh "$tmp/repo" || fail "cannot make the scratch repository"
     layout asg_fixture "$tmp/repo"
     kit=$ag/source/kit
@@ -475,6 +485,59 @@ deep_folder|shared_files|leak)
                 fwrite(block, 1, sizeof block, f);
             if (f) fclose(f);
             if (g) { fputs("left for the next submission\n", g); fclose(g); }
+        }'
+        decl='' ;;
+    memory) body='
+        {
+            /* only in the run of sum_default (--part sum): one hog at a time on the machine */
+            static char cmd[4096];
+            FILE *f = fopen("/proc/self/cmdline", "rb");
+            size_t got = f ? fread(cmd, 1, sizeof cmd - 1, f) : 0, k;
+            if (f) fclose(f);
+            for (k = 0; k + 10 < got && memcmp(cmd + k, "--part\0sum", 10) != 0; k++)
+                ;
+            if (k + 10 < got) {
+                const long chunk = 64L << 20, cap = 6L << 30;
+                long taken = 0;
+                char *p;
+                while (taken < cap && (p = malloc(chunk)) != NULL) {
+                    memset(p, 1, chunk);   /* touched: real memory, not only address space */
+                    taken += chunk;
+                }
+                if (taken < cap)
+                    fprintf(stderr, "attack: memory: malloc refused after %ld MiB\n", taken >> 20);
+                else
+                    fprintf(stderr, "attack: memory: %ld MiB taken, no limit\n", taken >> 20);
+            }
+        }'
+        decl='' ;;
+    disk) body='
+        {
+            static char cmd[4096], block[1 << 20];
+            FILE *f = fopen("/proc/self/cmdline", "rb");
+            size_t got = f ? fread(cmd, 1, sizeof cmd - 1, f) : 0, k;
+            if (f) fclose(f);
+            for (k = 0; k + 10 < got && memcmp(cmd + k, "--part\0sum", 10) != 0; k++)
+                ;
+            const char *places[] = {getenv("TMPDIR"), "/tmp", "/var/tmp"};
+            for (int i = 0; k + 10 < got && i < 3; i++) {
+                long mib = 0;
+                int full = 0;
+                for (int file = 0; !full && mib < 2048; file++) {
+                    char path[512];
+                    snprintf(path, sizeof path, "%s/asg_hostile_disk_%d", places[i] ? places[i] : ".", file);
+                    FILE *g = fopen(path, "wb");
+                    full = g == NULL;
+                    for (int m = 0; g && !full && m < 64; m++) {
+                        full = fwrite(block, 1, sizeof block, g) != sizeof block;
+                        mib += !full;
+                    }
+                    if (g && fclose(g) != 0)
+                        full = 1;
+                }
+                fprintf(stderr, "attack: disk: %s: %s after %ld MiB\n", i == 0 ? "TMPDIR" : places[i],
+                        full ? "full" : "not full", mib);
+            }
         }'
         decl='' ;;
     leak) body='
@@ -519,7 +582,8 @@ PY
         cp "$ag/results/results.json" "$tmp/stub_results.json"
         cp "$tmp/attack.c" "$ag/submission/tree_sum.c"
     fi
-    rm -f /dev/shm/asg_hostile_shm /tmp/asg_hostile_tmp
+    rm -f /dev/shm/asg_hostile_shm /tmp/asg_hostile_tmp /tmp/asg_hostile_disk_* /var/tmp/asg_hostile_disk_*
+    free_before=$(df -Pm /tmp | awk 'NR == 2 { print $4 }')
     grade build=ok $stub_zero "hidden: hidden_trace=0"
     # the attack itself was compiled and ran (the source check lets plain C through)
     grep -q 'cannot be graded' "$ag/results/results.json" && fail "the attack was refused: $(grep 'cannot be graded' "$ag/results/results.json")"
@@ -529,6 +593,37 @@ PY
         [ -e /dev/shm/asg_hostile_shm ] && fail "the test's 40 MB in /dev/shm outlived grading"
         [ -e /tmp/asg_hostile_tmp ] && fail "the test's file in /tmp outlived grading"
         echo "ok: what a test leaves in /dev/shm and /tmp is gone when grading ends" ;;
+    memory)
+        # the limit acted (malloc said no), below what the test allows itself: not the OOM killer
+        python3 - "$ag/results/results.json" <<'PY' || exit 1
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+t = [t for t in d["tests"] if t["name"] == "sum_default"]
+said = re.findall(r"attack: memory: .*", t[0]["output"] if t else "")
+if not said or "refused" not in said[0]:
+    sys.exit(f"FAIL: the memory hog was not stopped by a limit: {said or 'no report (killed?)'}")
+print(f"ok: sum_default scores {t[0]['score']:g}; {said[0]}")
+PY
+        echo "ok: a test that takes all the memory it can is stopped by the memory limit, and grading finishes" ;;
+    disk)
+        python3 - "$ag/results/results.json" <<'PY' || exit 1
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+t = [t for t in d["tests"] if t["name"] == "sum_default"]
+said = re.findall(r"attack: disk: (\S+): (full|not full) after (\d+) MiB", t[0]["output"] if t else "")
+if [w for w, _, _ in said] != ["TMPDIR", "/tmp", "/var/tmp"]:
+    sys.exit(f"FAIL: the disk attack did not report on its three places: {said}")
+for where, full, mib in said:
+    if full != "full" or int(mib) > 256:
+        sys.exit(f"FAIL: {where}: {full} after {mib} MiB: not bounded at 256 MiB")
+    print(f"ok: {where}: full after {mib} MiB")
+PY
+        left=$(ls -d /tmp/asg_hostile_disk_* /var/tmp/asg_hostile_disk_* 2>/dev/null)
+        [ -z "$left" ] && echo "ok: no file of the attack outlived grading" || fail "files outlived grading: $left"
+        # the machine's free space (shared: other work changes it too, so it is shown, not judged;
+        # what is judged above is that no place took more than its bound and none is left)
+        echo "free space of /tmp: $free_before MiB before, $(df -Pm /tmp | awk 'NR == 2 { print $4 }') MiB after"
+        echo "ok: every place a test writes is bounded, and nothing it wrote outlives it" ;;
     leak)
         seed=$(sed -n 's/.*--seed \([0-9]*\).*/\1/p' "$ag/source/hidden/asg_fixture.hidden")
         [ -n "$seed" ] || fail "no seed in the hidden test"

@@ -45,12 +45,18 @@
 set -u
 case=$1
 repo=$(pwd)
-tmp=$(mktemp -d)
+tmp=$(mktemp -d) && secret=$(mktemp -d) || exit 1
+# The student's code sees a /tmp of its own (grade.py): this folder, which holds what the attacks
+# try to reach (the kit, the hidden tests) and drop/ where they leave the traces read back here,
+# is bound back into it at its own path (GRADE_SHARED_DIR, for tests only), wherever it lies.
+export GRADE_SHARED_DIR="$tmp"
 # the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real
-# one, and the same in every run, so every run grades the same hidden inputs (no verdict by chance)
-export ASSIGNMENT_SECRET_FILE="$tmp/secret"
-(umask 077 && printf '%s\n' 0123456789abcdef0123456789abcdef > "$tmp/secret")
-trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+# one, and the same in every run, so every run grades the same hidden inputs (no verdict by chance).
+# In a folder of its own, mode 700: outside the repository (make_kit refuses a secret inside it,
+# and the repository may lie anywhere, below /tmp too) and outside what the student's code sees.
+export ASSIGNMENT_SECRET_FILE="$secret/secret"
+(umask 077 && printf '%s\n' 0123456789abcdef0123456789abcdef > "$ASSIGNMENT_SECRET_FILE")
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp" "$secret"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 # Without root there is no unprivileged user to run the submitted code as: the grader refuses
 # a submission unless told it is trusted (the no_root case checks the refusal).
@@ -397,8 +403,13 @@ daemon)
     mkdir -p "$tmp/subs/a_mallory" "$tmp/subs/b_bob" "$tmp/out"
     attack daemon "$tmp/subs/a_mallory/tree_sum.c"
     cp "$reference" "$tmp/subs/b_bob/tree_sum.c"
+    # One test at a time (--jobs 1): a test that ends kills every process below the grader outside
+    # the running tests' sessions, so with two jobs the end of another test could kill the daemon
+    # between its setsid() and the line that writes daemon.pid, and "never started" would depend on
+    # timing. Alone, it is killed only once its own test ends, after daemon.pid is written (the
+    # test's program waits for that).
     (cd "$kit" && python3 assignments/tools/grade.py --chapter asg_fixture --batch "$tmp/subs" --no-source-check \
-        --csv "$tmp/out/scores.csv" $nosb > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "batch grading"; }
+        --jobs 1 --csv "$tmp/out/scores.csv" $nosb > "$tmp/log" 2>&1) || { cat "$tmp/log"; fail "batch grading"; }
     [ -s "$drop/daemon.pid" ] || fail "the daemon never started: $(cat "$tmp/log")"
     alive "$drop/daemon.pid" && fail "the daemon outlived its test (pid $(cat "$drop/daemon.pid"))"
     grep -q replaced "$drop/daemon.log" 2>/dev/null && fail "the daemon rewrote another work tree: $(cat "$drop/daemon.log")"
@@ -519,14 +530,14 @@ PY
 refused)
     # a kit the generator refuses (a chapter with nothing to write) leaves nothing behind: no
     # partial kit, no output folder it made, no secret
-    rm -f "$tmp/secret"
+    rm -f "$ASSIGNMENT_SECRET_FILE"
     mkdir -p "$tmp/repo/no_regions" && printf 'int main(void) { return 0; }\n' > "$tmp/repo/no_regions/x.c"
     : > "$tmp/repo/no_regions/module.mk"
     python3 assignments/tools/make_kit.py --root "$tmp/repo" --out "$tmp/out/dist/assignments" --chapter no_regions \
         --no-book > "$tmp/log" 2>&1 && fail "a chapter without regions made a kit"
     grep -q 'has no solution regions' "$tmp/log" || fail "no reason given: $(cat "$tmp/log")"
     [ -e "$tmp/out" ] && fail "a refused kit left $(find "$tmp/out" | head -3)"
-    [ -e "$tmp/secret" ] && fail "a refused kit made the instructor's secret"
+    [ -e "$ASSIGNMENT_SECRET_FILE" ] && fail "a refused kit made the instructor's secret"
     echo "ok: a refused kit leaves nothing behind"
     # the first use: no secret yet, a new one is made, private (mode 600, in a folder of mode 700),
     # random (64 hex digits), and read back the same the next time

@@ -169,6 +169,53 @@ expect(any("exit 203" in line for line in g.log), f"why is in the instructor's l
 expect(result["execution_time"] == 3.2, f"execution_time is the public phase's ({result['execution_time']})")
 expect("variant: a" not in json.dumps(result["extra_data"]["seconds"]), "no hidden run's seconds in extra_data")
 
+# Without a network namespace (the kernel refused it: simulated here), the instructor's log says so
+# in one line, and the student's view does not; with one, the log says nothing of it.
+if os.geteuid() == 0:
+    def graded_with(sandbox):
+        g = grade.Grader(argparse.Namespace(budget=0, time_floor=grade.TIME_FLOOR), ".", "ch", None, "r.json")
+        g.tests = [{"name": "a", "kind": "cpu", "timeout": 10, "command": "build/ch/p"}]
+        g.by_name = {t["name"]: t for t in g.tests}
+        g.items, g.variants = [grade.Item("a", 1.0, None)], {}
+        g.with_gpu, g.unscored, g.sandbox = False, set(), sandbox
+        g.done = {"a": {"status": 0, "out": b"", "err": b"", "seconds": 0.5, "limit": 10.0,
+                        "verdicts": {"a": (True, "", "")}, "findings": []}}
+        g.started = g.public_done = 1000.0
+        return g.results(True)[0], g.log
+    probe = grade.Sandbox.probe_netns
+    grade.Sandbox.probe_netns = lambda self: False
+    try:
+        result, log = graded_with(grade.Sandbox())
+    finally:
+        grade.Sandbox.probe_netns = probe
+    seen = result["output"] + "".join(t.get("output", "") for t in result["tests"])
+    expect(log.count(grade.NO_NETWORK_LINE) == 1 and "NETWORK" not in seen
+           and result["stdout_visibility"] == "hidden" and not result["extra_data"]["sandbox"]["network_isolated"],
+           f"no network namespace: one line in the instructor's log ({log}), none in the student's view")
+    sandbox = grade.Sandbox()
+    result, log = graded_with(sandbox)
+    expect(not sandbox.isolate_net or grade.NO_NETWORK_LINE not in log,
+           f"a network namespace: nothing of it in the log ({log})")
+else:
+    print("skipped: the network isolation line (needs root: the sandbox's user)")
+
+# GRADE_SHARED_DIR (tests of the grader only) names a folder by its absolute path, never /tmp or
+# /var/tmp themselves: bound back whole, they would undo the student's private ones.
+saved = os.environ.get(grade.SHARED_ENV)
+try:
+    for value, want in (("", None), (here, os.path.realpath(here)), ("assignments", "refused"),
+                        ("/tmp/", "refused"), ("/var/tmp", "refused"), (os.path.join(here, "no such"), "refused")):
+        os.environ[grade.SHARED_ENV] = value
+        try:
+            got = grade.shared_folder()
+        except grade.ListError:
+            got = "refused"
+        expect(got == want, f"{grade.SHARED_ENV}={value!r}: {want} (got {got})")
+finally:
+    os.environ.pop(grade.SHARED_ENV, None)
+    if saved is not None:
+        os.environ[grade.SHARED_ENV] = saved
+
 # The points file: plain and verdict items.
 pts = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"asg_points_{os.getpid()}")
 cases = (("a 3\nb 2.5  # half\n", None), ("a 1\na 1 verdict: rounds\n", None), ("a three\n", ":4: points must be a number"),

@@ -15,7 +15,9 @@ The grader trusts nothing a submission can touch:
     unprivileged user (GRADE_USER, else `student`, else `nobody`), with no
     access to the grader's files, the hidden tests or results.json (it refuses
     hidden tests or a results folder that user could reach), without a network
-    where the kernel allows; without root it refuses a submission (--no-sandbox);
+    where the kernel allows (else the instructor's log says so), its memory (CPU
+    runs), files, /tmp and scratch folder bounded; without root it refuses a
+    submission (--no-sandbox);
   * whatever a command starts ends with it (the grader is a subreaper: a
     daemon that left its session is killed too); the build folders are
     root's and read-only once built;
@@ -58,8 +60,9 @@ gpu tests. A program that does not compile zeroes only the tests that run it.
 
 Exit status: 0 once results.json is written (whatever the score); with
 --only NAME, 0 when that test passed and 1 otherwise (GitHub Classroom); 2 on
-a usage error. Standard library only, Python 3.6 or newer. GRADE_GPU=0|1
-overrides the GPU detection (for tests).
+a usage error. Standard library only, Python 3.6 or newer. For tests only:
+GRADE_GPU=0|1 overrides the GPU detection; GRADE_SHARED_DIR=FOLDER is shown to
+the student's code at its own path even below its private /tmp (SHARED_ENV).
 """
 import argparse
 import concurrent.futures
@@ -104,8 +107,35 @@ MAX_PROCESSES = max(1024, 2 * (os.cpu_count() or 1) ** 2 + 256)
 PR_SET_CHILD_SUBREAPER = 36  # prctl: orphans below the grader stay below it
 CLONE_NEWNET = 0x40000000    # unshare: a network namespace of its own (no interfaces but lo)
 CLONE_NEWNS = 0x00020000     # unshare: a mount namespace of its own (a private /dev/shm)
-MS_NOSUID, MS_NODEV, MS_REC, MS_PRIVATE = 2, 4, 0x4000, 1 << 18
+MS_NOSUID, MS_NODEV, MS_BIND, MS_REC, MS_PRIVATE = 2, 4, 0x1000, 0x4000, 1 << 18
 PRIVATE_SHM = b"size=64m,mode=1777"   # each command's own /dev/shm: bounded, gone when it ends
+# Each command's own /tmp, /var/tmp and scratch folder (HOME, TMPDIR): tmpfs mounts of this size,
+# gone when it ends, so no test fills the disk (RLIMIT_FSIZE bounds one file, not their number).
+# The tests write nothing there; a compiler's temporary files are a few MB.
+PRIVATE_TMP_SIZE = 256 << 20
+PRIVATE_TMP = ("/tmp", "/var/tmp")
+# For tests of the grader only (an instructor never sets it): a folder of the caller's that the
+# student's code sees at its own path even where it lies below /tmp or /var/tmp, bound back into
+# the fresh tmpfs as the work tree is. A kit test keeps there the kit and the hidden tests its
+# attacks aim at, and the folder where they leave the traces the test reads back; without it, a
+# test whose scratch folder is below /tmp (mktemp -d) would see its attacks fail to find their
+# targets, and find no trace of them, for the wrong reason.
+SHARED_ENV = "GRADE_SHARED_DIR"
+# RLIMIT_AS of the student's processes in the CPU build and the CPU tests: malloc (or a stack, or a
+# shared mapping) fails there before the machine swaps. A share of the memory, at most 4 GiB (the
+# biggest reference run, ch03's emulated_device_reduce --n 2^21, needs about 300 MB), plus 128 MiB
+# per CPU of address space that threads reserve and never touch (stacks, malloc's arenas).
+# Not for the GPU build or tests: the CUDA runtime reserves address ranges far beyond this.
+def memory_limit():
+    physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    return max(1 << 30, min(4 << 30, physical // 2)) + (128 << 20) * (os.cpu_count() or 1)
+
+
+MAX_MEMORY_BYTES = memory_limit()
+NO_NETWORK_LINE = ("sandbox: NO NETWORK ISOLATION: the kernel refused the student's code a network namespace "
+                   "of its own, so it can send hidden inputs out and fetch answers in. Turn the network off "
+                   "where the autograder runs (the platform's setting where it has one, or a container "
+                   "started with --network none): assignments/README.md, section Gradescope.")
 GPU_BUILD = "build"          # nvcc's build, for the gpu tests (only where there is a GPU)
 CPU_BUILDS = ("build", "build-cpu")   # the build without nvcc: "build" when there is no GPU build
 SHELL_CHARS = set("|&;<>()$`\\\"'*?[]#~=%{}")
@@ -383,7 +413,8 @@ def gpu_available(nvcc):
 
 class Sandbox:
     """How the student's code runs: as an unprivileged user when the grader is root, in a
-    session of its own, with core dumps off, output files and processes capped, first in
+    session of its own, with core dumps off, output files, processes, memory (CPU runs) and
+    its /tmp, /var/tmp and scratch folder (tmpfs mounts of its own) capped, first in
     line for the OOM killer, without a network where the kernel allows it (a namespace of
     its own: no way to send the hidden tests' inputs out or fetch answers in), and never
     outliving its command: the grader is a subreaper, so a process that left its command's
@@ -421,9 +452,16 @@ class Sandbox:
         except (OSError, AttributeError, ImportError):
             self.libc = None
         self.private_shm = False
+        self.shared = shared_folder()
+        self.log = []                # lines for the instructor's log (never the student's view)
         if self.uid is not None and self.libc is not None:
             self.isolate_net = self.probe_netns()
             self.private_shm = self.probe_private_shm()
+        if self.uid is not None and not self.isolate_net:
+            self.log.append(NO_NETWORK_LINE)
+        if self.uid is not None and not self.private_shm:
+            self.log.append("sandbox: no private /dev/shm, /tmp, /var/tmp or scratch folder (the kernel "
+                            "refused a mount namespace): a test can fill the disk until the cleanup after it")
 
     def probe_netns(self):
         """True when a child can get a network namespace of its own (root, and not refused)."""
@@ -434,11 +472,16 @@ class Sandbox:
         return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
 
     def probe_private_shm(self):
-        """True when a child can mount a /dev/shm of its own (root, and not refused)."""
+        """True when a child can mount a /dev/shm, /tmp and /var/tmp of its own (root, and not
+        refused)."""
+        top = tempfile.mkdtemp()   # a work tree, and its scratch folder, as a test has them
+        os.mkdir(os.path.join(top, "scratch"))
         pid = os.fork()
         if pid == 0:
-            os._exit(0 if private_shm(self.libc) else 1)
+            os.chdir(top)
+            os._exit(0 if private_shm(self.libc, os.path.join(top, "scratch"), 0, 0) else 1)
         _, status = os.waitpid(pid, 0)
+        remove_tree(top)
         return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
 
     def own(self, path):
@@ -463,14 +506,19 @@ class Sandbox:
                 if not os.path.islink(name):
                     os.chmod(name, os.lstat(name).st_mode & 0o7755)
 
-    def preexec(self):
+    def preexec(self, scratch=None, memory=None):
+        """What the child does before it runs the command: scratch, a folder that becomes a tmpfs
+        of its own (the command's HOME and TMPDIR); memory, its RLIMIT_AS in bytes (None: none)."""
         uid, gid, libc, net, shm = self.uid, self.gid, self.libc, self.isolate_net, self.private_shm
+        shared = self.shared
 
         def child():
             import resource
             os.setsid()
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
             resource.setrlimit(resource.RLIMIT_FSIZE, (MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES))
+            if memory is not None:
+                resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
             try:
                 fd = os.open("/proc/self/oom_score_adj", os.O_WRONLY)
                 os.write(fd, b"1000")
@@ -482,7 +530,7 @@ class Sandbox:
                 if net:
                     libc.unshare(CLONE_NEWNET)
                 if shm:
-                    private_shm(libc)
+                    private_shm(libc, scratch, uid, gid, shared)
                 os.setgroups([])
                 os.setgid(gid)
                 os.setuid(uid)
@@ -525,14 +573,48 @@ class Sandbox:
         return [line for line in out.decode("utf-8", "replace").splitlines() if line]
 
 
-def private_shm(libc):
+def shared_folder():
+    """The real path of the folder $GRADE_SHARED_DIR names (SHARED_ENV), or None."""
+    named = os.environ.get(SHARED_ENV)
+    if not named:
+        return None
+    real = os.path.realpath(named)
+    if not os.path.isabs(named) or not os.path.isdir(real) or real in map(os.path.realpath, PRIVATE_TMP):
+        raise ListError(f"{SHARED_ENV}={named}: not the absolute path of a folder (nor /tmp or /var/tmp itself)")
+    return real
+
+
+def private_shm(libc, scratch, uid, gid, shared=None):
     """In this (child) process: a mount namespace of its own with a fresh tmpfs of 64 MiB on
-    /dev/shm, which ends with the command's last process. False when the kernel refuses."""
+    /dev/shm and, for a command with a scratch folder, fresh tmpfs mounts on /tmp, /var/tmp and
+    scratch (uid's), PRIVATE_TMP_SIZE each; all end with the command's last process. The
+    folder it runs in (the work tree, often below /tmp) is bound back at its own path, and so
+    is shared (SHARED_ENV: tests only). False when the kernel refuses one."""
     if libc.unshare(CLONE_NEWNS) != 0:
         return False
     if libc.mount(b"none", b"/", None, MS_REC | MS_PRIVATE, None) != 0:
         return False
-    return libc.mount(b"tmpfs", b"/dev/shm", b"tmpfs", MS_NOSUID | MS_NODEV, PRIVATE_SHM) == 0
+    if libc.mount(b"tmpfs", b"/dev/shm", b"tmpfs", MS_NOSUID | MS_NODEV, PRIVATE_SHM) != 0:
+        return False
+    if not scratch:   # (student_can: it must see the real /tmp, where the hidden tests may be)
+        return True
+    # The folders bound back, opened before the tmpfs mounts hide them; the outer one first,
+    # so that one inside it (a test's work tree in its shared folder) is bound onto its own path.
+    back = sorted({os.getcwd()} | ({shared} if shared else set()), key=len)
+    keep = [(folder, os.open(folder, os.O_RDONLY | os.O_DIRECTORY)) for folder in back]
+    size = f"size={PRIVATE_TMP_SIZE}"
+    for path in [p for p in PRIVATE_TMP if os.path.isdir(p)]:   # (a container may have no /var/tmp)
+        if libc.mount(b"tmpfs", path.encode(), b"tmpfs", MS_NOSUID | MS_NODEV, f"{size},mode=1777".encode()) != 0:
+            return False
+        for folder, fd in keep:
+            if inside(folder, path):   # at its own path in the fresh /tmp
+                os.makedirs(folder, mode=0o755, exist_ok=True)
+                if libc.mount(f"/proc/self/fd/{fd}".encode(), folder.encode(), None, MS_BIND | MS_REC, None) != 0:
+                    return False
+    for _, fd in keep:
+        os.close(fd)
+    options = f"{size},mode=700,uid={uid},gid={gid}".encode()
+    return libc.mount(b"tmpfs", os.fsencode(scratch), b"tmpfs", MS_NOSUID | MS_NODEV, options) == 0
 
 
 def process_table():
@@ -604,13 +686,14 @@ def wait_for_cpu(p, limit, started):
             return None
 
 
-def run(cmd, cwd, timeout, sandbox, env, outdir, owner=None, keep=False):
+def run(cmd, cwd, timeout, sandbox, env, outdir, owner=None, keep=False, memory=None):
     """(status, stdout bytes, stderr bytes, seconds); status None when the time ran out.
     Output goes to files of the grader, or of owner (uid, gid: the checker's, in its folder);
     the child only holds their descriptors, and cannot open them by name (mode 0600, another
     user's). At most OUTPUT_READ_LIMIT + 1 bytes of each are read back. Whatever the command
     left running (in its session or out of it) is killed before this returns. With keep, the
-    files stay, and their paths come fifth: (out path, err path), for the checker to read."""
+    files stay, and their paths come fifth: (out path, err path), for the checker to read.
+    memory: the command's RLIMIT_AS (None: none). Its TMPDIR, if any, is a tmpfs of its own."""
     fd_out, out_path = tempfile.mkstemp(dir=outdir)
     fd_err, err_path = tempfile.mkstemp(dir=outdir)
     if owner is not None:
@@ -621,7 +704,8 @@ def run(cmd, cwd, timeout, sandbox, env, outdir, owner=None, keep=False):
     try:
         with sandbox.lock:
             p = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=fd_out,
-                                 stderr=fd_err, preexec_fn=sandbox.preexec())
+                                 stderr=fd_err,
+                                 preexec_fn=sandbox.preexec(env.get("TMPDIR"), memory))
             sandbox.live.add(p.pid)
     except OSError as e:
         os.close(fd_out)
@@ -1258,19 +1342,20 @@ def prepare_tree(kit, chapter, submission, work, sandbox, check_sources=True):
 
 
 # --- building -------------------------------------------------------------------------
-def make(work, args, timeout, sandbox, outdir, jobs):
+def make(work, args, timeout, sandbox, outdir, jobs, memory=None):
     home = os.path.join(work, "build", "tmp")
     if not os.path.isdir(home):
         sandbox.own(home)
     env = clean_env({"HOME": home, "TMPDIR": home})
     status, out, err, _ = run(["make", f"-j{jobs}", "--no-print-directory"] + args, work, timeout,
-                              sandbox, env, outdir)
+                              sandbox, env, outdir, memory=memory)
     log = (out + err).decode("utf-8", "replace")
     return status, log
 
 
 def programs_of(work, chapter, sandbox, outdir):
-    status, log = make(work, ["-s", "asg-programs", f"CH={chapter}", "NVCC="], 120, sandbox, outdir, 1)
+    status, log = make(work, ["-s", "asg-programs", f"CH={chapter}", "NVCC="], 120, sandbox, outdir, 1,
+                       MAX_MEMORY_BYTES)
     progs = [p for p in log.split() if p.startswith(chapter + "/")]
     if status != 0 or not progs:
         raise ListError(f"the kit's Makefile lists no programs of {chapter}: {log.strip()[-500:]}")
@@ -1279,12 +1364,14 @@ def programs_of(work, chapter, sandbox, outdir):
 
 def build(work, chapter, build_dir, nvcc, jobs, deadline, sandbox, outdir, make_vars, guard=BUILD_GUARD):
     """{program: (ok, messages)}: all programs with make -k, then each failed one alone, for
-    its own messages. Warnings do not fail (GRADE_NO_WERROR)."""
+    its own messages. Warnings do not fail (GRADE_NO_WERROR). The build without nvcc runs
+    under the CPU tests' memory limit (a compiler fed a template bomb stops there); nvcc's does not."""
+    memory = None if nvcc else MAX_MEMORY_BYTES
     sandbox.own(os.path.join(work, build_dir))
     progs = programs_of(work, chapter, sandbox, outdir)
     common = [f"BUILD={build_dir}", f"NVCC={nvcc}", "GRADE_NO_WERROR=1", f"CH={chapter}"] + list(make_vars)
     status, log = make(work, ["-k"] + common + [f"{build_dir}/{p}" for p in progs],
-                       max(10, min(guard, deadline - time.time())), sandbox, outdir, jobs)
+                       max(10, min(guard, deadline - time.time())), sandbox, outdir, jobs, memory)
     results = {}
     for p in progs:
         if os.path.isfile(os.path.join(work, build_dir, p)) and status is not None:
@@ -1293,7 +1380,7 @@ def build(work, chapter, build_dir, nvcc, jobs, deadline, sandbox, outdir, make_
             results[p] = (False, "the build did not finish (stopped by its hang guard or the budget)")
         else:
             s, own = make(work, common + [f"{build_dir}/{p}"], max(10, min(guard, deadline - time.time())),
-                          sandbox, outdir, 1)
+                          sandbox, outdir, 1, memory)
             if s == 0 and os.path.isfile(os.path.join(work, build_dir, p)):   # built alone after all
                 results[p] = (True, warnings_of(own, p))
             else:
@@ -1917,8 +2004,11 @@ class Grader:
                 record["short"] = True
         limit = min(limit, remaining)
         env = clean_env({"HOME": self.tmp, "TMPDIR": self.tmp, "LC_ALL": "C"})
+        # the memory limit for the CPU tests only: the CUDA runtime reserves address space far
+        # beyond it (a GPU test under RLIMIT_AS would fail to start)
+        memory = MAX_MEMORY_BYTES if t["kind"] == "cpu" else None
         status, out, err, seconds, paths = run(argv, self.work, limit, self.sandbox, env, self.checker.runs,
-                                               owner=self.checker.owner, keep=True)
+                                               owner=self.checker.owner, keep=True, memory=memory)
         if status is None:
             with self.lock:
                 if prog:
@@ -2025,7 +2115,7 @@ class Grader:
     def results(self, final):
         entries, lines, pending = [], [], []
         earned = possible = hidden_earned = hidden_possible = 0.0
-        self.log = []
+        self.log = list(self.sandbox.log) if self.sandbox else []
         with self.lock:
             done = dict(self.done)
         for item in self.items:
@@ -2088,7 +2178,7 @@ class Grader:
         self.log += [f"{n}: {r.get('status')} in {r.get('seconds')} s (limit {r.get('limit')})"
                      for n, r in sorted(done.items()) if n in hidden_names]
         result = {"score": round(earned, 4), "output": "\n".join(summary), "output_format": "text",
-                  "visibility": "visible", "stdout_visibility": "hidden" if hidden_names else "visible",
+                  "visibility": "visible", "stdout_visibility": "hidden" if hidden_names or self.log else "visible",
                   "tests": entries,
                   # the public phase's time only: the hidden phase's would say how long hidden runs took
                   "execution_time": round((self.public_done or time.time()) - self.started, 1),
@@ -2338,9 +2428,9 @@ def main(argv):
     if not args.quiet:
         print_table(lines, result)
         print(f"results: {args.out}")
-    if grader.log and args.hidden:
+    if grader.log and (args.hidden or getattr(grader.sandbox, "log", None)):
         # Gradescope shows this output to the instructor only (stdout_visibility: hidden)
-        print("\ninstructor's log (hidden tests and variants; never in the student's view):")
+        print("\ninstructor's log (the sandbox, hidden tests and variants; never in the student's view):")
         print("\n".join("  " + line for line in grader.log))
     if args.only:
         return 0 if result["tests"] and all(t["status"] == "passed" for t in result["tests"]) else 1
