@@ -88,6 +88,17 @@ print(f"ok: the attack scores {d['score']:g}")
 PY
 }
 stub_zero="sum_default=0 depth_1000=0 golden_trace=0"
+# attack_says WHAT: the lines "attack: WHAT: ..." that the fixture's test sum_default printed
+# (its output as results.json holds it), without the prefix.
+attack_says() {
+    python3 - "$ag/results/results.json" "$1" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+out = "".join(t.get("output", "") for t in d["tests"] if t["name"] == "sum_default")
+prefix = f"attack: {sys.argv[2]}: "
+print("\n".join(line[len(prefix):] for line in out.splitlines() if line.startswith(prefix)))
+PY
+}
 
 case $case in
 macro|reference)
@@ -595,29 +606,20 @@ PY
         echo "ok: what a test leaves in /dev/shm and /tmp is gone when grading ends" ;;
     memory)
         # the limit acted (malloc said no), below what the test allows itself: not the OOM killer
-        python3 - "$ag/results/results.json" <<'PY' || exit 1
-import json, re, sys
-d = json.load(open(sys.argv[1]))
-t = [t for t in d["tests"] if t["name"] == "sum_default"]
-said = re.findall(r"attack: memory: .*", t[0]["output"] if t else "")
-if not said or "refused" not in said[0]:
-    sys.exit(f"FAIL: the memory hog was not stopped by a limit: {said or 'no report (killed?)'}")
-print(f"ok: sum_default scores {t[0]['score']:g}; {said[0]}")
-PY
+        said=$(attack_says memory)
+        case $said in *refused*) echo "ok: $said" ;;
+        *) fail "the memory hog was not stopped by a limit: ${said:-no report (killed?)}" ;; esac
         echo "ok: a test that takes all the memory it can is stopped by the memory limit, and grading finishes" ;;
     disk)
-        python3 - "$ag/results/results.json" <<'PY' || exit 1
-import json, re, sys
-d = json.load(open(sys.argv[1]))
-t = [t for t in d["tests"] if t["name"] == "sum_default"]
-said = re.findall(r"attack: disk: (\S+): (full|not full) after (\d+) MiB", t[0]["output"] if t else "")
-if [w for w, _, _ in said] != ["TMPDIR", "/tmp", "/var/tmp"]:
-    sys.exit(f"FAIL: the disk attack did not report on its three places: {said}")
-for where, full, mib in said:
-    if full != "full" or int(mib) > 256:
-        sys.exit(f"FAIL: {where}: {full} after {mib} MiB: not bounded at 256 MiB")
-    print(f"ok: {where}: full after {mib} MiB")
-PY
+        # one line a place: "WHERE: full after N MiB" (or "not full")
+        said=$(attack_says disk)
+        [ "$(echo "$said" | cut -d: -f1 | tr '\n' ' ')" = "TMPDIR /tmp /var/tmp " ] ||
+            fail "the disk attack did not report on its three places: $said"
+        echo "$said" | while IFS= read -r line; do
+            mib=$(echo "$line" | sed -n 's/^[^:]*: full after \([0-9]*\) MiB$/\1/p')
+            [ -n "$mib" ] && [ "$mib" -le 256 ] || fail "$line: not bounded at 256 MiB"
+            echo "ok: $line"
+        done || exit 1
         left=$(ls -d /tmp/asg_hostile_disk_* /var/tmp/asg_hostile_disk_* 2>/dev/null)
         [ -z "$left" ] && echo "ok: no file of the attack outlived grading" || fail "files outlived grading: $left"
         # the machine's free space (shared: other work changes it too, so it is shown, not judged;
