@@ -17,10 +17,8 @@
 set -u
 ch=ch01_cuda_basics
 tmp=$(mktemp -d)
-# the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real
-# one, and the same in every run, so every run grades the same hidden inputs (no verdict by chance)
-export ASSIGNMENT_SECRET_FILE="$tmp/secret"
-(umask 077 && printf '%s\n' 0123456789abcdef0123456789abcdef > "$tmp/secret")
+. assignments/tests/throwaway_secret.sh
+use_throwaway_secret "$tmp"
 chmod 755 "$tmp" # the grader runs the code as an unprivileged user, who must reach --work
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }

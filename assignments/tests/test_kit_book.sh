@@ -7,10 +7,8 @@ ch=$1
 build=${BUILD:-build} # the build folder (make BUILD=...; CTest's test scripts set BUILD)
 [ -f "$build/book/index.html" ] && [ -d "$build/book/figures" ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
 tmp=$(mktemp -d)
-# the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real
-# one, and the same in every run, so every run grades the same hidden inputs (no verdict by chance)
-export ASSIGNMENT_SECRET_FILE="$tmp/secret"
-(umask 077 && printf '%s\n' 0123456789abcdef0123456789abcdef > "$tmp/secret")
+. assignments/tests/throwaway_secret.sh
+use_throwaway_secret "$tmp"
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 python3 assignments/tools/make_kit.py --chapter "$ch" --out "$tmp" --no-tar > "$tmp/log" 2>&1 ||

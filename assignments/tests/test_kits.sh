@@ -50,12 +50,10 @@ tmp=$(mktemp -d) && secret=$(mktemp -d) || exit 1
 # try to reach (the kit, the hidden tests) and drop/ where they leave the traces read back here,
 # is bound back into it at its own path (GRADE_SHARED_DIR, for tests only), wherever it lies.
 export GRADE_SHARED_DIR="$tmp"
-# the instructor's secret that hidden inputs are drawn from: a throwaway one, never the real
-# one, and the same in every run, so every run grades the same hidden inputs (no verdict by chance).
-# In a folder of its own, mode 700: outside the repository (make_kit refuses a secret inside it,
-# and the repository may lie anywhere, below /tmp too) and outside what the student's code sees.
-export ASSIGNMENT_SECRET_FILE="$secret/secret"
-(umask 077 && printf '%s\n' 0123456789abcdef0123456789abcdef > "$ASSIGNMENT_SECRET_FILE")
+# the throwaway secret in a folder of its own, mode 700: outside the repository (which may lie
+# anywhere, below /tmp too) and outside what the student's code sees
+. assignments/tests/throwaway_secret.sh
+use_throwaway_secret "$secret"
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp" "$secret"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 # Without root there is no unprivileged user to run the submitted code as: the grader refuses
