@@ -18,7 +18,7 @@ set -u
 ch=ch01_cuda_basics
 tmp=$(mktemp -d)
 . assignments/tests/throwaway_secret.sh
-use_throwaway_secret "$tmp"
+use_throwaway_secret "$tmp" "ch01 mistakes"
 chmod 755 "$tmp" # the grader runs the code as an unprivileged user, who must reach --work
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }

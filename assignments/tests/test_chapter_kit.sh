@@ -32,7 +32,7 @@ if [ "$mode" = gpu ] && { ! nvidia-smi -L 2>/dev/null | grep -q '^GPU' || [ -z "
 fi
 tmp=$(mktemp -d)
 . assignments/tests/throwaway_secret.sh
-use_throwaway_secret "$tmp"
+use_throwaway_secret "$tmp" "chapter kit $ch $mode $part"
 chmod 755 "$tmp" # the grader runs student code as an unprivileged user, who must reach --work
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }

@@ -10,7 +10,7 @@ set -u
 repo=$(pwd)
 tmp=$(mktemp -d)
 . assignments/tests/throwaway_secret.sh
-use_throwaway_secret "$tmp"
+use_throwaway_secret "$tmp" "forged order"
 chmod 755 "$tmp"
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }

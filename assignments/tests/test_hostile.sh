@@ -47,7 +47,7 @@ export GRADE_SHARED_DIR="$tmp"
 # the throwaway secret in a folder of its own, mode 700: outside the repository (which may lie
 # anywhere, below /tmp too) and outside what the student's code sees
 . assignments/tests/throwaway_secret.sh
-use_throwaway_secret "$secret"
+use_throwaway_secret "$secret" "hostile $case"
 chmod 755 "$tmp"
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp" "$secret"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }

@@ -8,7 +8,7 @@ build=${BUILD:-build} # the build folder (make BUILD=...; CTest's test scripts s
 [ -f "$build/book/index.html" ] && [ -d "$build/book/figures" ] || { echo "skipped: the book was not built (pandoc not found)"; exit 77; }
 tmp=$(mktemp -d)
 . assignments/tests/throwaway_secret.sh
-use_throwaway_secret "$tmp"
+use_throwaway_secret "$tmp" "kit book $ch"
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 python3 assignments/tools/make_kit.py --chapter "$ch" --out "$tmp" --no-tar > "$tmp/log" 2>&1 ||

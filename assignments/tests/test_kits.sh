@@ -27,7 +27,8 @@
 #   hidden_private hidden tests the student's user could read are refused; private ones stay
 #                  out of reach at run time (/proc, --hidden) and at build time (.incbin)
 #   hidden_last    no visible test runs beside or after a hidden one, so none shows its input;
-#                  a hidden test's result does not carry its exit status
+#                  a hidden test's result does not carry its exit status; the submission sees
+#                  no other user's process (where the kernel allows a /proc of its own)
 #   sealed         a test rewriting the build (a program, an object, a dependency file) changes
 #                  neither the later tests nor the next grading in the same work tree
 #   flood          60 MiB of output fails the test quickly, and the grader reads 8 MiB at most
@@ -53,7 +54,7 @@ export GRADE_SHARED_DIR="$tmp"
 # the throwaway secret in a folder of its own, mode 700: outside the repository (which may lie
 # anywhere, below /tmp too) and outside what the student's code sees
 . assignments/tests/throwaway_secret.sh
-use_throwaway_secret "$secret"
+use_throwaway_secret "$secret" "kits $case"
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp" "$secret"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 # Without root there is no unprivileged user to run the submitted code as: the grader refuses
@@ -456,6 +457,17 @@ hidden_last)
         || fail "the hidden test's failure is not named: $(grep hidden_trace "$tmp/results.json")"
     grep '"output": "failed' "$tmp/results.json" | grep -q 42 && fail "the hidden test's result shows its exit status"
     check "$tmp/results.json" "hidden: hidden_trace=0"
+    # ... nor any other user's process (the grader's names the hidden folder; a reference run
+    # beside the grading, its input), where the kernel allows a /proc of its own
+    if [ "$(id -u)" = 0 ]; then
+        [ -s "$drop/others.txt" ] || fail "the attack counted no processes"
+        if grep -q "refused it a /proc of its own" "$tmp/log"; then
+            echo "note: this kernel refused the student's code a /proc of its own, and the instructor's log says so"
+        else
+            seen=$(sort -n "$drop/others.txt" | tail -1)
+            [ "$seen" = 0 ] || fail "the submission saw $seen processes of other users"
+        fi
+    fi
     echo "ok: hidden tests run last and alone; their results carry no exit status" ;;
 sealed)
     [ "$(id -u)" = 0 ] || { echo "skipped: needs root (the build is sealed from the student's user)"; exit 77; }

@@ -193,11 +193,24 @@ if os.geteuid() == 0:
            and result["stdout_visibility"] == "hidden" and not result["extra_data"]["sandbox"]["network_isolated"],
            f"no network namespace: one line in the instructor's log ({log}), none in the student's view")
     sandbox = grade.Sandbox()
-    result, log = graded_with(sandbox)
-    expect(not sandbox.isolate_net or grade.NO_NETWORK_LINE not in log,
-           f"a network namespace: nothing of it in the log ({log})")
+    result, real_log = graded_with(sandbox)
+    expect(not sandbox.isolate_net or grade.NO_NETWORK_LINE not in real_log,
+           f"a network namespace: nothing of it in the log ({real_log})")
+    # The same for a /proc of its own (refused on kernels before 5.8 and by some container runtimes)
+    probe = grade.Sandbox.probe_private_proc
+    grade.Sandbox.probe_private_proc = lambda self: False
+    try:
+        result, log = graded_with(grade.Sandbox())
+    finally:
+        grade.Sandbox.probe_private_proc = probe
+    seen = result["output"] + "".join(t.get("output", "") for t in result["tests"])
+    expect(log.count(grade.NO_PRIVATE_PROC_LINE) == 1 and "/proc" not in seen
+           and not result["extra_data"]["sandbox"]["private_proc"],
+           f"no /proc of its own: one line in the instructor's log ({log}), none in the student's view")
+    expect(sandbox.private_proc == (grade.NO_PRIVATE_PROC_LINE not in real_log),
+           f"a /proc of its own: nothing of it in the log, and a refusal named there ({real_log})")
 else:
-    print("skipped: the network isolation line (needs root: the sandbox's user)")
+    print("skipped: the network and /proc isolation lines (needs root: the sandbox's user)")
 
 # GRADE_SHARED_DIR (tests of the grader only) names a folder by its absolute path, never /tmp or
 # /var/tmp themselves: bound back whole, they would undo the student's private ones.

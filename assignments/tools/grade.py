@@ -16,7 +16,9 @@ The grader trusts nothing a submission can touch:
     access to the grader's files, the hidden tests or results.json (it refuses
     hidden tests or a results folder that user could reach), without a network
     where the kernel allows (else the instructor's log says so), its memory (CPU
-    runs), files, /tmp and scratch folder bounded; without root it refuses a
+    runs), files, /tmp and scratch folder bounded, and with a /proc that shows it
+    no other user's process (no command line of the grader, the checker or a
+    reference run, where hidden inputs are); without root it refuses a
     submission (--no-sandbox);
   * whatever a command starts ends with it (the grader is a subreaper: a
     daemon that left its session is killed too); the build folders are
@@ -107,7 +109,12 @@ MAX_PROCESSES = max(1024, 2 * (os.cpu_count() or 1) ** 2 + 256)
 PR_SET_CHILD_SUBREAPER = 36  # prctl: orphans below the grader stay below it
 CLONE_NEWNET = 0x40000000    # unshare: a network namespace of its own (no interfaces but lo)
 CLONE_NEWNS = 0x00020000     # unshare: a mount namespace of its own (a private /dev/shm)
-MS_NOSUID, MS_NODEV, MS_BIND, MS_REC, MS_PRIVATE = 2, 4, 0x1000, 0x4000, 1 << 18
+MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_BIND, MS_REC, MS_PRIVATE = 2, 4, 8, 0x1000, 0x4000, 1 << 18
+# Each command's own /proc: a fresh instance in its mount namespace that lists only its own
+# user's processes. Written as the word, not the older number 2: a kernel before 5.8 keeps one
+# set of /proc options for the whole machine, would apply a number everywhere, and refuses the
+# word, so the mount happens only where it stays private.
+PRIVATE_PROC = b"hidepid=invisible"
 PRIVATE_SHM = b"size=64m,mode=1777"   # each command's own /dev/shm: bounded, gone when it ends
 # Each command's own /tmp, /var/tmp and scratch folder (HOME, TMPDIR): tmpfs mounts of this size,
 # gone when it ends, so no test fills the disk (RLIMIT_FSIZE bounds one file, not their number).
@@ -136,6 +143,10 @@ NO_NETWORK_LINE = ("sandbox: NO NETWORK ISOLATION: the kernel refused the studen
                    "of its own, so it can send hidden inputs out and fetch answers in. Turn the network off "
                    "where the autograder runs (the platform's setting where it has one, or a container "
                    "started with --network none): assignments/README.md, section Gradescope.")
+NO_PRIVATE_PROC_LINE = ("sandbox: the student's code sees every process on this machine and its command line "
+                        "(the kernel refused it a /proc of its own: that needs Linux 5.8 or later, and a "
+                        "container runtime that allows the mount). Run nothing with hidden inputs beside the "
+                        "grading, and grade one submission at a time.")
 GPU_BUILD = "build"          # nvcc's build, for the gpu tests (only where there is a GPU)
 CPU_BUILDS = ("build", "build-cpu")   # the build without nvcc: "build" when there is no GPU build
 SHELL_CHARS = set("|&;<>()$`\\\"'*?[]#~=%{}")
@@ -452,16 +463,20 @@ class Sandbox:
         except (OSError, AttributeError, ImportError):
             self.libc = None
         self.private_shm = False
+        self.private_proc = False
         self.shared = shared_folder()
         self.log = []                # lines for the instructor's log (never the student's view)
         if self.uid is not None and self.libc is not None:
             self.isolate_net = self.probe_netns()
             self.private_shm = self.probe_private_shm()
+            self.private_proc = self.private_shm and self.probe_private_proc()
         if self.uid is not None and not self.isolate_net:
             self.log.append(NO_NETWORK_LINE)
         if self.uid is not None and not self.private_shm:
             self.log.append("sandbox: no private /dev/shm, /tmp, /var/tmp or scratch folder (the kernel "
                             "refused a mount namespace): a test can fill the disk until the cleanup after it")
+        if self.uid is not None and not self.private_proc:
+            self.log.append(NO_PRIVATE_PROC_LINE)
 
     def probe_netns(self):
         """True when a child can get a network namespace of its own (root, and not refused)."""
@@ -479,9 +494,18 @@ class Sandbox:
         pid = os.fork()
         if pid == 0:
             os.chdir(top)
-            os._exit(0 if private_shm(self.libc, os.path.join(top, "scratch"), 0, 0) else 1)
+            os._exit(0 if private_mounts(self.libc, os.path.join(top, "scratch"), 0, 0) else 1)
         _, status = os.waitpid(pid, 0)
         remove_tree(top)
+        return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+    def probe_private_proc(self):
+        """True when a child in a mount namespace of its own can mount a /proc of its own that
+        hides other users' processes (Linux 5.8 or later, and a runtime that allows the mount)."""
+        pid = os.fork()
+        if pid == 0:
+            os._exit(0 if private_mounts(self.libc, None, 0, 0, proc=True) else 1)
+        _, status = os.waitpid(pid, 0)
         return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
 
     def own(self, path):
@@ -510,6 +534,7 @@ class Sandbox:
         """What the child does before it runs the command: scratch, a folder that becomes a tmpfs
         of its own (the command's HOME and TMPDIR); memory, its RLIMIT_AS in bytes (None: none)."""
         uid, gid, libc, net, shm = self.uid, self.gid, self.libc, self.isolate_net, self.private_shm
+        proc = self.private_proc
         shared = self.shared
 
         def child():
@@ -530,7 +555,7 @@ class Sandbox:
                 if net:
                     libc.unshare(CLONE_NEWNET)
                 if shm:
-                    private_shm(libc, scratch, uid, gid, shared)
+                    private_mounts(libc, scratch, uid, gid, shared, proc)
                 os.setgroups([])
                 os.setgid(gid)
                 os.setuid(uid)
@@ -584,17 +609,21 @@ def shared_folder():
     return real
 
 
-def private_shm(libc, scratch, uid, gid, shared=None):
+def private_mounts(libc, scratch, uid, gid, shared=None, proc=False):
     """In this (child) process: a mount namespace of its own with a fresh tmpfs of 64 MiB on
-    /dev/shm and, for a command with a scratch folder, fresh tmpfs mounts on /tmp, /var/tmp and
-    scratch (uid's), PRIVATE_TMP_SIZE each; all end with the command's last process. The
-    folder it runs in (the work tree, often below /tmp) is bound back at its own path, and so
-    is shared (SHARED_ENV: tests only). False when the kernel refuses one."""
+    /dev/shm, with proc a /proc of its own (private_proc), and, for a command with a scratch
+    folder, fresh tmpfs mounts on /tmp, /var/tmp and scratch (uid's), PRIVATE_TMP_SIZE each;
+    all end with the command's last process. The folder it runs in (the work tree, often below
+    /tmp) is bound back at its own path, and so is shared (SHARED_ENV: tests only). False when
+    the kernel refuses one."""
     if libc.unshare(CLONE_NEWNS) != 0:
         return False
     if libc.mount(b"none", b"/", None, MS_REC | MS_PRIVATE, None) != 0:
         return False
     if libc.mount(b"tmpfs", b"/dev/shm", b"tmpfs", MS_NOSUID | MS_NODEV, PRIVATE_SHM) != 0:
+        return False
+    # /proc here, in the namespace just made (never the grader's), before any other mount can fail
+    if proc and not private_proc(libc):
         return False
     if not scratch:   # (student_can: it must see the real /tmp, where the hidden tests may be)
         return True
@@ -615,6 +644,14 @@ def private_shm(libc, scratch, uid, gid, shared=None):
         os.close(fd)
     options = f"{size},mode=700,uid={uid},gid={gid}".encode()
     return libc.mount(b"tmpfs", os.fsencode(scratch), b"tmpfs", MS_NOSUID | MS_NODEV, options) == 0
+
+
+def private_proc(libc):
+    """In this (child) process, already in a mount namespace of its own (private_mounts): a fresh
+    /proc that shows no other user's process, so the student's code reads no command line but
+    its own (the grader's names the hidden tests' folder; a reference run beside it, its input).
+    False when the kernel refuses it."""
+    return libc.mount(b"proc", b"/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, PRIVATE_PROC) == 0
 
 
 def process_table():
@@ -2188,6 +2225,7 @@ class Grader:
                                  "sandbox": {"user": self.sandbox.user if self.sandbox else None,
                                              "network_isolated": bool(self.sandbox and self.sandbox.isolate_net),
                                              "private_shm": bool(self.sandbox and self.sandbox.private_shm),
+                                             "private_proc": bool(self.sandbox and self.sandbox.private_proc),
                                              "hidden_variants": len(self.variants),
                                              "checker": {"user": self.checker.user if self.checker else None,
                                                          "process": "separate"}},

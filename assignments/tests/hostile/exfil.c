@@ -2,12 +2,35 @@
  * hidden test's input. Every run notes the command lines of the programs running beside it
  * that the public tests do not use (in its scratch folder and in @DROP@), prints every note
  * so far, and, at its end, keeps looking for a few seconds; a run with an unknown input stays
- * a while, to be seen, and exits 42, a number its result could show. */
+ * a while, to be seen, and exits 42, a number its result could show. Each run also counts the
+ * processes of other users it can see (the grader's, the checker's), in @DROP@/others.txt. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+static void ex_count_others(void)
+{
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    int others = 0;
+    while (d && (e = readdir(d))) {
+        char path[300];
+        struct stat st;
+        snprintf(path, sizeof path, "/proc/%s", e->d_name);
+        if (e->d_name[0] >= '1' && e->d_name[0] <= '9' && stat(path, &st) == 0 && st.st_uid != getuid())
+            others++;
+    }
+    if (d)
+        closedir(d);
+    FILE *g = fopen("@DROP@/others.txt", "a");
+    if (g) {
+        fprintf(g, "%d\n", others);
+        fclose(g);
+    }
+}
 
 static void ex_scan(void)
 {
@@ -71,6 +94,7 @@ __attribute__((constructor)) static void ex_main(void)
         if (!me[i])
             me[i] = ' ';
     me[n] = 0;
+    ex_count_others();
     ex_scan();
     if (strstr(me, "--n "))
         ex_linger = 80;
