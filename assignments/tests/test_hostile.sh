@@ -20,13 +20,16 @@
 #   leak         the fixture: every run exits with a number taken from its own command line (a
 #                hidden test's seed): the student's view is exactly the do-nothing stub's
 #   judge_signal the fixture: every run signals (SIGSTOP, SIGKILL) and ptraces the processes of
-#                other users below the grader (the checker, the grader), and opens their memory
+#                other users below the grader (the checker, the grader), and opens their memory;
+#                as graded, its /proc shows it none (then again with the machine's /proc:
+#                GRADE_SHARED_PROC, which only tests set)
 #   judge_folder the fixture: every run finds the checker's folder (its stdout is a file there)
 #                and tries to list it, write in it, and reopen, rewrite or remove its own output
 #   judge_references the fixture: every run tries to rewrite the reference outputs (the work
 #                tree's golden, the kit's, the hidden tests found from the grader's command
 #                line) and Gradescope's submission_metadata.json, then prints the public golden
-#                in place of its own output
+#                in place of its own output; as graded, the grader's command line is out of its
+#                sight (then again with the machine's /proc, as judge_signal)
 #   constructor  the fixture: a function run before main (a constructor attribute, .init_array)
 #                that prints the public golden: refused by the source check, scores what the stubs do
 #   race_hidden  ch03: race_feedback's racy kernel marked no_sanitize_thread (which would hide
@@ -95,6 +98,18 @@ d = json.load(open(sys.argv[1]))
 out = "".join(t.get("output", "") for t in d["tests"] if t["name"] == "sum_default")
 prefix = f"attack: {sys.argv[2]}: "
 print("\n".join(line[len(prefix):] for line in out.splitlines() if line.startswith(prefix)))
+PY
+}
+
+# attack_says_line TEXT: the first "attack: ..." line of the tests' outputs (as results.json holds
+# them) that holds TEXT, without the prefix.
+attack_says_line() {
+    python3 - "$ag/results/results.json" "$1" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+out = "\n".join(t.get("output", "") for t in d["tests"])
+print(next((line[len("attack: "):] for line in out.splitlines()
+            if line.startswith("attack: ") and sys.argv[2] in line), ""))
 PY
 }
 
@@ -394,6 +409,29 @@ assert old in s
 s = s.replace(old, sys.argv[4] + "\n" + old + sys.argv[3] + "\n", 1)
 open(sys.argv[2], "w").write(s)
 PY
+    if [ "$case" != judge_folder ]; then
+        # First as graded: the submission's /proc lists no process of another user, so the
+        # attack finds neither the checker nor the grader's command line (which names the kit
+        # and the hidden tests) ...
+        grade build=ok "hidden: hidden_trace=0"
+        score_at_most 2
+        if grep -q "refused it a /proc of its own" "$tmp/log"; then
+            echo "note: this kernel refused the submission a /proc of its own (the instructor's log says so)"
+        else
+            case $case in
+            judge_signal) found=$(attack_says_line "processes of other users below the grader") ;;
+            *) found=$(attack_says_line "the grader names the kit") ;;
+            esac
+            case "$found" in
+            "0 processes of other users below the grader"|"the grader names the kit: no, the hidden tests: no")
+                echo "ok: with its own /proc, the attack finds nothing to aim at ($found)" ;;
+            *) fail "with its own /proc, the attack still found its targets: '$found'" ;;
+            esac
+        fi
+        # ... then with the machine's /proc in its view (as where a kernel refuses one of its
+        # own): what stands behind that, the checker's own user and the references' owners
+        export GRADE_SHARED_PROC=1
+    fi
     grade build=ok "hidden: hidden_trace=0"
     score_at_most 2
     metadata_private "$ag"

@@ -64,7 +64,8 @@ Exit status: 0 once results.json is written (whatever the score); with
 --only NAME, 0 when that test passed and 1 otherwise (GitHub Classroom); 2 on
 a usage error. Standard library only, Python 3.6 or newer. For tests only:
 GRADE_GPU=0|1 overrides the GPU detection; GRADE_SHARED_DIR=FOLDER is shown to
-the student's code at its own path even below its private /tmp (SHARED_ENV).
+the student's code at its own path even below its private /tmp (SHARED_ENV);
+GRADE_SHARED_PROC=1 leaves it the machine's /proc (SHARED_PROC_ENV).
 """
 import argparse
 import concurrent.futures
@@ -128,6 +129,10 @@ PRIVATE_TMP = ("/tmp", "/var/tmp")
 # test whose scratch folder is below /tmp (mktemp -d) would see its attacks fail to find their
 # targets, and find no trace of them, for the wrong reason.
 SHARED_ENV = "GRADE_SHARED_DIR"
+# For tests of the grader only, like SHARED_ENV: "1" leaves the machine's /proc in the student's
+# view, as a kernel that refuses one of its own does, so that the tests of the defences behind it
+# (the checker's own user and folder, the references out of reach) find their targets.
+SHARED_PROC_ENV = "GRADE_SHARED_PROC"
 # RLIMIT_AS of the student's processes in the CPU build and the CPU tests: malloc (or a stack, or a
 # shared mapping) fails there before the machine swaps. A share of the memory, at most 4 GiB (the
 # biggest reference run, ch03's emulated_device_reduce --n 2^21, needs about 300 MB), plus 128 MiB
@@ -469,7 +474,8 @@ class Sandbox:
         if self.uid is not None and self.libc is not None:
             self.isolate_net = self.probe_netns()
             self.private_shm = self.probe_private_shm()
-            self.private_proc = self.private_shm and self.probe_private_proc()
+            self.private_proc = (self.private_shm and os.environ.get(SHARED_PROC_ENV) != "1"
+                                 and self.probe_private_proc())
         if self.uid is not None and not self.isolate_net:
             self.log.append(NO_NETWORK_LINE)
         if self.uid is not None and not self.private_shm:
