@@ -112,9 +112,10 @@ CLONE_NEWNET = 0x40000000    # unshare: a network namespace of its own (no inter
 CLONE_NEWNS = 0x00020000     # unshare: a mount namespace of its own (a private /dev/shm)
 MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_BIND, MS_REC, MS_PRIVATE = 2, 4, 8, 0x1000, 0x4000, 1 << 18
 # Each command's own /proc: a fresh instance in its mount namespace that lists only its own
-# user's processes. Written as the word, not the older number 2: a kernel before 5.8 keeps one
-# set of /proc options for the whole machine, would apply a number everywhere, and refuses the
-# word, so the mount happens only where it stays private.
+# user's processes. Written as the word, not the older number 2: a kernel before 5.8 shares one
+# set of options among all the /proc mounts of a PID namespace (the grader's too), would apply a
+# number to every one of them, and refuses the word, so the mount happens only where it stays
+# private.
 PRIVATE_PROC = b"hidepid=invisible"
 PRIVATE_SHM = b"size=64m,mode=1777"   # each command's own /dev/shm: bounded, gone when it ends
 # Each command's own /tmp, /var/tmp and scratch folder (HOME, TMPDIR): tmpfs mounts of this size,
